@@ -1,0 +1,3 @@
+// Config for `hardhat node` only (src/devchain/node.ts): the contracts are compiled with solc-js by
+// src/devchain/contracts.ts, so no solidity settings here. Automine: every transaction gets its own block at once.
+module.exports = { networks: { hardhat: { chainId: 31337, mining: { auto: true, interval: 0 } } } };

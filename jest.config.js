@@ -1,0 +1,22 @@
+/** Two projects: `unit` needs no services; `integration` runs against real PostgreSQL, Temporal and an EVM node
+ * that test/support/global-setup.ts starts once. */
+const transform = {
+  '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }],
+};
+// The generated Prisma client imports './x.js' (nodenext style); jest must resolve those to the .ts sources.
+const moduleNameMapper = { '^(\\.{1,2}/.*)\\.js$': '$1' };
+module.exports = {
+  projects: [
+    { displayName: 'unit', testEnvironment: 'node', roots: ['<rootDir>/test/unit'], transform, moduleNameMapper },
+    {
+      displayName: 'integration',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/test/integration'],
+      transform,
+      moduleNameMapper,
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+      testTimeout: 120000,
+    },
+  ],
+};

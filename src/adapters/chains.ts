@@ -1,0 +1,47 @@
+import { JsonRpcProvider } from 'ethers';
+
+/** One JSON-RPC provider per configured chain. staticNetwork: no background network detection loop. */
+export class ChainProviders {
+  private readonly providers = new Map<number, JsonRpcProvider>();
+
+  constructor(private readonly rpcUrls: Record<number, string>) {}
+
+  configuredChainIds(): number[] {
+    return Object.keys(this.rpcUrls).map(Number);
+  }
+
+  /** The provider for a chain, or null when no RPC URL is configured for it. */
+  get(chainId: number): JsonRpcProvider | null {
+    const url = this.rpcUrls[chainId];
+    if (!url) return null;
+    let provider = this.providers.get(chainId);
+    if (!provider) {
+      provider = new JsonRpcProvider(url, chainId, { staticNetwork: true, cacheTimeout: -1, pollingInterval: 250 });
+      this.providers.set(chainId, provider);
+    }
+    return provider;
+  }
+
+  /** True when the chain's RPC answers eth_blockNumber within the deadline. */
+  async up(chainId: number, timeoutMs = 2000): Promise<boolean> {
+    const provider = this.get(chainId);
+    if (!provider) return false;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('timeout')), timeoutMs);
+    });
+    try {
+      await Promise.race([provider.send('eth_blockNumber', []), timeout]);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  destroy(): void {
+    for (const p of this.providers.values()) p.destroy();
+    this.providers.clear();
+  }
+}

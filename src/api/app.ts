@@ -1,0 +1,34 @@
+import express, { type Express } from 'express';
+import type { ApiDeps } from './deps';
+import { errorHandler, notFound } from './error-handler';
+import { adminAuth, operatorAuth } from './middleware/auth';
+import { requestContext } from './middleware/request-context';
+import { adminAuthRoutes } from './routes/admin-auth';
+import { adminOperatorRoutes } from './routes/admin-operators';
+import { chainRoutes } from './routes/chain';
+import { healthRoutes } from './routes/health';
+
+/** Paths whose routes take the operator key. Widget (sid) routes under them are mounted before the guard. */
+const OPERATOR_PATHS = ['/session', '/depositor', '/withdraw', '/withdrawals'];
+
+/** The Express app, routes grouped by caller: public, admin, widget (sid), operator. */
+export function createApp(deps: ApiDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', false);
+  app.use(requestContext(deps.logger));
+  app.use(express.json({ limit: '100kb' }));
+
+  app.use(healthRoutes(deps));
+  app.use(chainRoutes(deps));
+
+  app.use(adminAuthRoutes(deps));
+  app.use('/admin', adminAuth(deps.db));
+  app.use(adminOperatorRoutes(deps));
+
+  app.use(OPERATOR_PATHS, operatorAuth(deps.db));
+
+  app.use(notFound);
+  app.use(errorHandler(deps.logger));
+  return app;
+}

@@ -1,0 +1,47 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { ZodError } from 'zod';
+import type { Logger } from '../adapters/logger';
+import { AppError, ERRORS, REASON_PHRASES, type ErrorCode, type FieldIssue } from '../domain/errors';
+
+export function zodDetails(err: ZodError): FieldIssue[] {
+  return err.issues.map((i) => ({ field: i.path.join('.') || '(body)', message: i.message }));
+}
+
+function body(code: ErrorCode, message: string, details?: FieldIssue[], omitCode = false) {
+  const status = ERRORS[code];
+  return {
+    status,
+    json: {
+      message,
+      ...(omitCode ? {} : { errorCode: code }),
+      error: REASON_PHRASES[status] ?? 'Error',
+      ...(details ? { details } : {}),
+    },
+  };
+}
+
+/** Express body-parser failures carry a `type`; anything else is ours or a bug. */
+function classify(err: unknown): ReturnType<typeof body> | null {
+  if (err instanceof AppError) return body(err.code, err.message, err.details, err.omitCode);
+  if (err instanceof ZodError) return body('VALIDATION_ERROR', 'Request validation failed', zodDetails(err));
+  const type = (err as { type?: unknown } | null)?.type;
+  if (type === 'entity.parse.failed') return body('INVALID_JSON', 'Request body is not valid JSON');
+  if (type === 'entity.too.large') return body('PAYLOAD_TOO_LARGE', 'Request body is too large');
+  if (type === 'encoding.unsupported' || type === 'charset.unsupported')
+    return body('VALIDATION_ERROR', 'Unsupported request body encoding');
+  return null;
+}
+
+/** The one error mapper: every failure leaves as { message, errorCode, error }, never with internals. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    const known = classify(err);
+    const out = known ?? body('INTERNAL_ERROR', 'Internal error');
+    if (!known) logger.error('unhandled error', { requestId: res.locals.requestId, path: req.path, err });
+    res.status(out.status).json(out.json);
+  };
+}
+
+export const notFound: RequestHandler = (req, _res, next) => {
+  next(new AppError('NOT_FOUND', `No route for ${req.method} ${req.path}`));
+};

@@ -1,0 +1,61 @@
+import type { RequestHandler, Response } from 'express';
+import type { Db } from '../../adapters/db';
+import { apiKeyId, apiKeyMatches, sha256Hex } from '../../domain/credentials';
+import { AppError } from '../../domain/errors';
+import type { AdminRole, Operator } from '../../generated/prisma/client';
+
+function bearer(header: string | undefined): string | null {
+  const m = /^Bearer ([^\s]+)$/.exec(header ?? '');
+  return m?.[1] ?? null;
+}
+
+/** Operator key (spec 5): 401 when missing or wrong, then 403 OPERATOR_INACTIVE (CONTRACT §6 order). */
+export function operatorAuth(db: Db): RequestHandler {
+  return async (req, res, next) => {
+    const key = bearer(req.get('authorization'));
+    const keyId = key ? apiKeyId(key) : null;
+    const operator = keyId ? await db.operator.findUnique({ where: { apiKeyId: keyId } }) : null;
+    if (!key || !operator || !apiKeyMatches(key, operator.apiKeyHash)) {
+      throw new AppError('UNAUTHORIZED', 'Missing or invalid operator API key');
+    }
+    if (operator.status !== 'ACTIVE') throw new AppError('OPERATOR_INACTIVE', 'Operator account is inactive');
+    res.locals.operator = operator;
+    next();
+  };
+}
+
+export function currentOperator(res: Response): Operator {
+  return res.locals.operator as Operator;
+}
+
+export interface AdminPrincipal {
+  id: string;
+  email: string;
+  role: AdminRole;
+}
+
+/** Admin token from POST /admin/login; an operator key is simply not a token and gets 401. */
+export function adminAuth(db: Db): RequestHandler {
+  return async (req, res, next) => {
+    const token = bearer(req.get('authorization'));
+    const session = token
+      ? await db.adminSession.findUnique({ where: { tokenHash: sha256Hex(token) }, include: { admin: true } })
+      : null;
+    if (!session || session.expiresAt.getTime() <= Date.now()) {
+      throw new AppError('UNAUTHORIZED', 'Missing, invalid or expired admin token');
+    }
+    const { id, email, role } = session.admin;
+    res.locals.admin = { id, email, role } satisfies AdminPrincipal;
+    next();
+  };
+}
+
+export function currentAdmin(res: Response): AdminPrincipal {
+  return res.locals.admin as AdminPrincipal;
+}
+
+/** SUPERADMIN and ADMIN act; SUPPORT reads only (CONTRACT §2). */
+export const requireActingRole: RequestHandler = (_req, res, next) => {
+  if (currentAdmin(res).role === 'SUPPORT') throw new AppError('FORBIDDEN_ROLE', 'This role may read but not act');
+  next();
+};

@@ -1,0 +1,26 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app';
+import type { ApiDeps } from './deps';
+
+export interface RunningServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Starts the API on host:port (port 0 in tests picks a free one). */
+export async function startServer(deps: ApiDeps, port: number, host: string): Promise<RunningServer> {
+  const app = createApp(deps);
+  const server: Server = await new Promise((resolve, reject) => {
+    const s = app.listen(port, host, (err?: Error) => (err ? reject(err) : resolve(s)));
+  });
+  const { port: actual } = server.address() as AddressInfo;
+  return {
+    url: `http://${host}:${actual}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((err) => (err ? reject(err) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { createDb, type Db } from '../adapters/db';
+import { loadConfig, type Config } from '../config/env';
+import { withDevEnv } from '../config/dev-env';
+import { Prisma } from '../generated/prisma/client';
+import { createAdmin } from '../provisioning/admins';
+import { createOperator, updateOperator } from '../provisioning/operators';
+import { parse, UsageError, validate } from './args';
+import { devCommand } from './dev';
+import { OPERATOR_FLAG_TYPES, operatorFlagsSchema, toSettings } from './operator-flags';
+
+async function operatorCommand(db: Db, config: Config, sub: string | undefined, args: string[]) {
+  if (sub === 'create') {
+    const { flags, positionals } = parse(args, OPERATOR_FLAG_TYPES);
+    if (positionals.length) throw new UsageError(`unexpected argument ${positionals[0]}`);
+    const f = validate(operatorFlagsSchema.extend({ name: z.string().min(1, '--name is required') }), flags);
+    return createOperator(db, config.SECRETS_KEY, { ...toSettings(f), name: f.name });
+  }
+  if (sub === 'update') {
+    const options = { ...OPERATOR_FLAG_TYPES, 'rotate-key': { type: 'boolean' }, 'rotate-webhook-secret': { type: 'boolean' } } as const;
+    const { flags, positionals } = parse(args, options);
+    const [id, ...extra] = positionals;
+    if (!id || !z.uuid().safeParse(id).success || extra.length) throw new UsageError('usage: operator update <operator id> [flags]');
+    const { 'rotate-key': rotateKey, 'rotate-webhook-secret': rotateSecret, ...rest } = flags;
+    const f = validate(operatorFlagsSchema, rest);
+    return updateOperator(db, config.SECRETS_KEY, id, toSettings(f), { key: rotateKey === true, webhookSecret: rotateSecret === true });
+  }
+  throw new UsageError('usage: operator create|update ...');
+}
+
+async function adminCommand(db: Db, sub: string | undefined, args: string[]) {
+  if (sub !== 'create') throw new UsageError('usage: admin create --email E --password P --role SUPERADMIN|ADMIN|SUPPORT');
+  const { flags } = parse(args, { email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string' } });
+  const f = validate(
+    z.object({ email: z.email(), password: z.string().min(8, 'at least 8 characters'), role: z.enum(['SUPERADMIN', 'ADMIN', 'SUPPORT']) }),
+    flags,
+  );
+  return createAdmin(db, f.email, f.password, f.role);
+}
+
+function describe(err: unknown): string {
+  if (err instanceof Prisma.PrismaClientKnownRequestError) {
+    if (err.code === 'P2025') return 'not found';
+    if (err.code === 'P2002') return 'already exists';
+  }
+  return err instanceof Error ? err.message : String(err);
+}
+
+/**
+ * The service team's provisioning tool (CONTRACT §2): exactly one JSON object on stdout, logs on stderr,
+ * non-zero exit with { "error": ... } on failure.
+ */
+async function main(argv: string[]): Promise<number> {
+  const [group, sub, ...rest] = argv;
+  let db: Db | null = null;
+  try {
+    const config = loadConfig(withDevEnv(process.env));
+    db = createDb(config.DATABASE_URL, 2);
+    let out: unknown;
+    if (group === 'operator') out = await operatorCommand(db, config, sub, rest);
+    else if (group === 'admin') out = await adminCommand(db, sub, rest);
+    else if (group === 'dev') out = await devCommand(db, config, sub, rest);
+    else throw new UsageError('usage: operator|admin|dev <command> [flags]');
+    process.stdout.write(JSON.stringify(out) + '\n');
+    return 0;
+  } catch (err) {
+    process.stdout.write(JSON.stringify({ error: describe(err) }) + '\n');
+    return err instanceof UsageError ? 2 : 1;
+  } finally {
+    await db?.$disconnect();
+  }
+}
+
+if (require.main === module) {
+  void main(process.argv.slice(2)).then((code) => process.exit(code));
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import type { OperatorSettings } from '../provisioning/operators';
+
+const amount = z.string().regex(/^\d+(\.\d{1,2})?$/, 'expected a decimal amount with at most 2 decimals');
+const httpUrl = z.url({ protocol: /^https?$/ });
+const fiat = z.string().regex(/^[A-Z]{3}$/, 'expected a 3-letter ISO 4217 code such as USD');
+
+/** The operator flags shared by `operator create` and `operator update` (CONTRACT §2). */
+export const operatorFlagsSchema = z.object({
+  name: z.string().min(1).optional(),
+  parent: z.uuid().optional(),
+  'webhook-url': httpUrl.optional(),
+  fiat: fiat.optional(),
+  'approval-mode': z.enum(['sync', 'external']).optional(),
+  'auto-release': z.boolean().optional(),
+  headless: z.boolean().optional(),
+  'max-amount': amount.optional(),
+  'daily-max-amount': amount.optional(),
+  'return-url': httpUrl.optional(),
+  'min-amount': amount.optional(),
+  'max-session-amount': amount.optional(),
+  inactive: z.boolean().optional(),
+  status: z.enum(['active', 'inactive']).optional(),
+});
+
+export const OPERATOR_FLAG_TYPES = {
+  name: { type: 'string' },
+  parent: { type: 'string' },
+  'webhook-url': { type: 'string' },
+  fiat: { type: 'string' },
+  'approval-mode': { type: 'string' },
+  'auto-release': { type: 'boolean' },
+  headless: { type: 'boolean' },
+  'max-amount': { type: 'string' },
+  'daily-max-amount': { type: 'string' },
+  'return-url': { type: 'string' },
+  'min-amount': { type: 'string' },
+  'max-session-amount': { type: 'string' },
+  inactive: { type: 'boolean' },
+  status: { type: 'string' },
+} as const;
+
+export function toSettings(f: z.infer<typeof operatorFlagsSchema>): OperatorSettings {
+  const status = f.status ? (f.status === 'active' ? 'ACTIVE' : 'INACTIVE') : f.inactive ? 'INACTIVE' : undefined;
+  return {
+    name: f.name,
+    parentId: f.parent,
+    webhookUrl: f['webhook-url'],
+    platformFiatDefault: f.fiat,
+    approvalMode: f['approval-mode'] ? (f['approval-mode'] === 'sync' ? 'SYNC' : 'EXTERNAL') : undefined,
+    autoRelease: f['auto-release'],
+    headlessEnabled: f.headless,
+    withdrawApprovalMaxAmount: f['max-amount'],
+    withdrawApprovalDailyMaxAmount: f['daily-max-amount'],
+    minAmount: f['min-amount'],
+    maxSessionAmount: f['max-session-amount'],
+    returnUrl: f['return-url'],
+    status,
+  };
+}

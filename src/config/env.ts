@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/** Seconds list like "30,120,600,3600,21600": exactly five positive integer delays (CONTRACT §7). */
+const retryDelays = z
+  .string()
+  .regex(/^\d+(,\d+){4}$/, 'expected exactly five comma-separated whole seconds, e.g. 30,120,600,3600,21600')
+  .transform((s) => s.split(',').map(Number));
+
+/** "31337=http://127.0.0.1:8545,8453=https://..." → { 31337: url, ... } */
+const rpcUrls = z
+  .string()
+  .transform((s, ctx) => {
+    const out: Record<number, string> = {};
+    for (const part of s.split(',').map((p) => p.trim()).filter(Boolean)) {
+      const m = /^(\d+)=(https?:\/\/\S+)$/.exec(part);
+      if (!m) {
+        ctx.addIssue({ code: 'custom', message: `expected <chainId>=<http(s) url>, got "${part}"` });
+        return z.NEVER;
+      }
+      out[Number(m[1])] = m[2]!;
+    }
+    return out;
+  });
+
+const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
+const hex32 = z.string().regex(/^[0-9a-fA-F]{64}$/, 'expected 64 hex characters (32 bytes)');
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  PORT: int(3000),
+  HOST: z.string().default('127.0.0.1'),
+  /** Base URL the widget links are built from; defaults to http://HOST:PORT. */
+  PUBLIC_BASE_URL: z.url().optional(),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'expected a postgresql:// URL'),
+  TEMPORAL_ADDRESS: z.string().regex(/^[\w.-]+:\d+$/, 'expected host:port').default('127.0.0.1:7233'),
+  TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+  TEMPORAL_TASK_QUEUE: z.string().min(1).default('gateway'),
+  TEMPORAL_UI_URL: z.url().default('http://127.0.0.1:8233'),
+  /** Per-chain JSON-RPC endpoints; a chain without one is reported down by /readyz. */
+  CHAIN_RPC_URLS: rpcUrls.default({}),
+  /** The dev chain's node itself, bypassing the RPC proxy the service uses (for the `dev` CLI commands only). */
+  DEV_CHAIN_NODE_URL: z.url().optional(),
+  /** Encrypts webhook secrets at rest (AES-256-GCM). */
+  SECRETS_KEY: hex32,
+  /** BIP-39 mnemonic of the deposit-address HD wallet. */
+  HD_MNEMONIC: z.string().refine((s) => s.trim().split(/\s+/).length >= 12, 'expected a BIP-39 mnemonic of 12+ words'),
+  BANKROLL_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'expected a 0x-prefixed 32-byte hex private key'),
+  ADMIN_TOKEN_TTL_SECONDS: int(8 * 3600, 60),
+  SESSION_TTL_SECONDS: int(3600, 1),
+  WITHDRAW_REQUEST_TTL_SECONDS: int(86400, 1),
+  HEADLESS_INTENT_TTL_SECONDS: int(86400, 1),
+  WEBHOOK_RETRY_DELAYS_SECONDS: retryDelays.default([30, 120, 600, 3600, 21600]),
+  WEBHOOK_TIMEOUT_MS: int(10000, 1),
+  HELD_APPROVAL_RETRY_SECONDS: int(300, 1),
+  CHAIN_POLL_MS: int(1000, 10),
+});
+
+export type Config = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; the message names every bad variable (never its value: some are secrets). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = envSchema.safeParse(env);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+  throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+}

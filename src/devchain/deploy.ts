@@ -1,0 +1,77 @@
+import { ContractFactory, NonceManager, parseUnits, type ContractTransactionResponse } from 'ethers';
+import { testToken } from './bindings';
+import { DEPLOYER_ACCOUNT, setNativeBalance, withProvider } from './chain';
+import { compileContracts } from './contracts';
+import { BANKROLL_NATIVE_UNITS, BANKROLL_TOKEN_UNITS, DEV_CHAIN, FEED_DECIMALS } from './spec';
+import { parseAmount } from './units';
+
+/** The deployed dev chain in the shape of the gateway's chain registry (see provisioning/chain-registry). */
+export interface DevChainRegistry {
+  chainId: number;
+  name: string;
+  type: 'EVM';
+  nativeSymbol: string;
+  nativeDecimals: number;
+  nativePriceFeed: string;
+  depositConfirmations: number;
+  withdrawConfirmations: number;
+  tokens: DevToken[];
+}
+
+export interface DevToken {
+  symbol: string;
+  displaySymbol: string;
+  name: string;
+  decimals: number;
+  /** EIP-55 checksummed. */
+  address: string;
+  priceFeed: string;
+}
+
+/**
+ * Deploys config/dev-chain.json's tokens and a USD price feed for each token and the native asset, and funds the
+ * bankroll with 1,000,000 of every token and 1000 of the native asset.
+ */
+export async function deployDevChain({ nodeUrl, bankrollAddress }: { nodeUrl: string; bankrollAddress: string }): Promise<DevChainRegistry> {
+  const { TestToken, MockV3Aggregator } = compileContracts();
+  return withProvider(nodeUrl, async (provider) => {
+    // Transactions are sent one after another without waiting for receipts (the nonce manager numbers them), then
+    // awaited together. Automine puts each in a block as it is sent, so a token can be minted right after its deploy.
+    const deployer = new NonceManager(await provider.getSigner(DEPLOYER_ACCOUNT));
+    const tokenFactory = new ContractFactory(TestToken.abi, TestToken.bytecode, deployer);
+    const feedFactory = new ContractFactory(MockV3Aggregator.abi, MockV3Aggregator.bytecode, deployer);
+    const sent: ContractTransactionResponse[] = [];
+
+    const deploy = async (factory: ContractFactory, ...args: Array<string | number | bigint>): Promise<string> => {
+      const contract = await factory.deploy(...args);
+      const tx = contract.deploymentTransaction();
+      if (tx) sent.push(tx);
+      return contract.getAddress();
+    };
+    const deployFeed = (usd: string) => deploy(feedFactory, FEED_DECIMALS, parseAmount(usd, FEED_DECIMALS, 'USD price'));
+
+    const nativePriceFeed = await deployFeed(DEV_CHAIN.nativeUsd);
+    const tokens: DevToken[] = [];
+    for (const t of DEV_CHAIN.tokens) {
+      const address = await deploy(tokenFactory, t.name, t.symbol, t.decimals);
+      sent.push(await testToken(address, deployer).mint(bankrollAddress, parseUnits(BANKROLL_TOKEN_UNITS, t.decimals)));
+      const priceFeed = await deployFeed(t.usd);
+      tokens.push({ symbol: t.symbol, displaySymbol: t.displaySymbol, name: t.name, decimals: t.decimals, address, priceFeed });
+    }
+    await setNativeBalance(provider, bankrollAddress, parseUnits(BANKROLL_NATIVE_UNITS, DEV_CHAIN.nativeDecimals));
+    // wait() throws on a reverted transaction.
+    await Promise.all(sent.map((tx) => tx.wait()));
+
+    return {
+      chainId: DEV_CHAIN.chainId,
+      name: DEV_CHAIN.name,
+      type: 'EVM',
+      nativeSymbol: DEV_CHAIN.nativeSymbol,
+      nativeDecimals: DEV_CHAIN.nativeDecimals,
+      nativePriceFeed,
+      depositConfirmations: DEV_CHAIN.depositConfirmations,
+      withdrawConfirmations: DEV_CHAIN.withdrawConfirmations,
+      tokens,
+    };
+  });
+}

@@ -1,0 +1,120 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { Wallet } from 'ethers';
+import { createDb } from '../adapters/db';
+import { createLogger } from '../adapters/logger';
+import { ConfigError, loadConfig } from '../config/env';
+import { writeDevEnv } from '../config/dev-env';
+import { deployDevChain } from '../devchain/deploy';
+import { startDevNode } from '../devchain/node';
+import { startRpcProxy } from '../devchain/rpc-proxy';
+import { upsertChain } from '../provisioning/chain-registry';
+import { loadOrCreateDevSecrets } from './dev-secrets';
+import { DATA_DIR, ROOT } from './paths';
+import { createDatabaseIfMissing, findOrStartPostgres, migrate, withDatabase } from './postgres';
+import { startProcess, waitFor } from './processes';
+import { ensureTemporalCli, readDevServerSettings, startTemporalDevServer } from './temporal-server';
+
+const log = createLogger({ base: { service: 'launcher' } });
+const DEV_CHAIN_NODE_PORT = 8546;
+const DEV_CHAIN_RPC_PORT = 8545;
+
+type Stop = { name: string; stop: () => Promise<void> };
+
+/** Temporal: TEMPORAL_ADDRESS if set, else the embedded dev server (with its Web UI) from temporal-dev.yml. */
+async function temporal(stops: Stop[]): Promise<Record<string, string>> {
+  if (process.env.TEMPORAL_ADDRESS) return {};
+  const settings = readDevServerSettings();
+  const cli = ensureTemporalCli((msg) => log.info(msg));
+  const proc = await startTemporalDevServer(cli, settings, path.join(DATA_DIR, 'temporal.log'));
+  stops.push({ name: 'temporal', stop: proc.stop });
+  log.info('temporal dev server ready', { address: `${settings.ip}:${settings.port}`, ui: `http://${settings.ip}:${settings.uiPort}` });
+  return {
+    TEMPORAL_ADDRESS: `${settings.ip}:${settings.port}`,
+    TEMPORAL_NAMESPACE: settings.namespace,
+    TEMPORAL_UI_URL: `http://${settings.ip}:${settings.uiPort}`,
+  };
+}
+
+/** PostgreSQL: DATABASE_URL if set, else the local server, else an embedded one; then the migrations. */
+async function postgres(stops: Stop[]): Promise<Record<string, string>> {
+  let url = process.env.DATABASE_URL;
+  if (!url) {
+    const server = await findOrStartPostgres({ logFile: path.join(DATA_DIR, 'postgres.log') });
+    if (server.proc) stops.push({ name: 'postgres', stop: server.proc.stop });
+    await createDatabaseIfMissing(server.adminUrl, 'gateway');
+    url = withDatabase(server.adminUrl, 'gateway');
+  }
+  await migrate(url);
+  log.info('database ready', { embedded: stops.some((s) => s.name === 'postgres') });
+  return { DATABASE_URL: url };
+}
+
+/** The dev chain, unless chain RPC URLs are configured: node, RPC proxy, tokens and feeds, registry. */
+async function devChain(stops: Stop[], databaseUrl: string, bankrollKey: string): Promise<Record<string, string>> {
+  if (process.env.CHAIN_RPC_URLS) return {};
+  const node = await startDevNode({ port: DEV_CHAIN_NODE_PORT, logFile: path.join(DATA_DIR, 'devchain.log') });
+  stops.push({ name: 'dev chain', stop: node.stop });
+  const proxy = await startRpcProxy({ target: node.url, port: DEV_CHAIN_RPC_PORT });
+  stops.push({ name: 'rpc proxy', stop: proxy.stop });
+  const registry = await deployDevChain({ nodeUrl: node.url, bankrollAddress: new Wallet(bankrollKey).address });
+  const db = createDb(databaseUrl, 2);
+  try {
+    await upsertChain(db, registry, { isDev: true });
+  } finally {
+    await db.$disconnect();
+  }
+  log.info('dev chain ready', { chainId: registry.chainId, rpc: proxy.url, tokens: registry.tokens.map((t) => t.symbol) });
+  return { CHAIN_RPC_URLS: `${registry.chainId}=${proxy.url}`, DEV_CHAIN_NODE_URL: node.url };
+}
+
+async function stopAll(stops: Stop[]): Promise<void> {
+  for (const s of [...stops].reverse()) {
+    await s.stop().catch((err: unknown) => log.error('stop failed', { name: s.name, err }));
+    log.info('stopped', { name: s.name });
+  }
+}
+
+/** `npm start`: brings everything up in order and, on Ctrl-C, stops it in reverse. */
+async function main() {
+  mkdirSync(DATA_DIR, { recursive: true });
+  const stops: Stop[] = [];
+  let stopping = false;
+  const shutdown = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    await stopAll(stops);
+    process.exit(code);
+  };
+  process.once('SIGINT', () => void shutdown(0));
+  process.once('SIGTERM', () => void shutdown(0));
+  try {
+    const secrets = loadOrCreateDevSecrets();
+    const env: Record<string, string> = { ...secrets, ...(await temporal(stops)) };
+    Object.assign(env, await postgres(stops));
+    Object.assign(env, await devChain(stops, env.DATABASE_URL!, process.env.BANKROLL_PRIVATE_KEY ?? secrets.BANKROLL_PRIVATE_KEY));
+    // The real environment wins over every embedded default; validate before starting anything else.
+    const serviceEnv = { ...env, ...(process.env as Record<string, string>) };
+    const config = loadConfig(serviceEnv);
+    writeDevEnv(env);
+    const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
+    for (const role of ['worker', 'api'] as const) {
+      const proc = startProcess(role, tsx, [path.join(ROOT, 'src/main.ts'), '--role', role], { env: serviceEnv, cwd: ROOT });
+      proc.child.once('exit', (code) => {
+        if (!stopping) {
+          log.error('service process exited', { role, code });
+          void shutdown(1);
+        }
+      });
+      stops.push({ name: role, stop: proc.stop });
+    }
+    const api = `http://${config.HOST}:${config.PORT}`;
+    await waitFor('gateway /readyz', () => fetch(`${api}/readyz`).then((r) => r.ok, () => false), 120_000);
+    log.info('gateway ready', { api, temporalUi: config.TEMPORAL_UI_URL, startupSeconds: Math.round(process.uptime()) });
+  } catch (err) {
+    log.error(err instanceof ConfigError ? err.message : 'start failed', { err });
+    await shutdown(1);
+  }
+}
+
+void main();

@@ -1,0 +1,73 @@
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import net from 'node:net';
+
+export interface Managed {
+  name: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Spawns a child whose output goes to a log file (or is inherited), and stops it with SIGTERM, then SIGKILL. */
+export function startProcess(
+  name: string,
+  command: string,
+  args: string[],
+  opts: SpawnOptions & { logFile?: string } = {},
+): Managed {
+  const { logFile, ...spawnOpts } = opts;
+  const child = spawn(command, args, { stdio: logFile ? ['ignore', 'pipe', 'pipe'] : 'inherit', ...spawnOpts });
+  if (logFile) {
+    const out = createWriteStream(logFile, { flags: 'a' });
+    child.stdout?.pipe(out);
+    child.stderr?.pipe(out);
+  }
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    name,
+    child,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Resolves once something accepts TCP connections on host:port. */
+export function tcpOpen(host: string, port: number, timeoutMs = 500): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number, proc?: Managed) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc && proc.child.exitCode !== null) throw new Error(`${what}: process exited with code ${proc.child.exitCode}`);
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${what}: not ready after ${timeoutMs} ms`);
+}
+
+/** A free TCP port on 127.0.0.1, chosen by the kernel. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}

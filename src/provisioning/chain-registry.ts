@@ -1,0 +1,48 @@
+import type { Db } from '../adapters/db';
+
+/** A chain and its tokens as the registry stores them (the dev chain's comes from its deploy). */
+export interface ChainSpec {
+  chainId: number;
+  name: string;
+  type: 'EVM' | 'TRON';
+  nativeSymbol: string;
+  nativeDecimals: number;
+  nativePriceFeed: string | null;
+  depositConfirmations: number;
+  withdrawConfirmations: number;
+  tokens: Array<{ symbol: string; displaySymbol: string; name: string; decimals: number; address: string; priceFeed: string | null }>;
+}
+
+/**
+ * Writes a chain and its tokens into the registry. Tokens of the chain not in the spec are deactivated, never
+ * deleted: deposits and withdrawals keep pointing at them. A redeploy of the dev chain replaces the addresses.
+ */
+export async function upsertChain(db: Db, spec: ChainSpec, opts: { isDev: boolean }): Promise<void> {
+  const chain = {
+    name: spec.name,
+    type: spec.type,
+    nativeSymbol: spec.nativeSymbol,
+    nativeDecimals: spec.nativeDecimals,
+    nativePriceFeed: spec.nativePriceFeed,
+    depositConfirmations: spec.depositConfirmations,
+    withdrawConfirmations: spec.withdrawConfirmations,
+    active: true,
+    isDev: opts.isDev,
+  };
+  await db.$transaction(async (tx) => {
+    await tx.chain.upsert({ where: { chainId: spec.chainId }, create: { chainId: spec.chainId, ...chain }, update: chain });
+    // A dev redeploy puts the same symbols at new addresses: the old rows stay, inactive.
+    await tx.token.updateMany({
+      where: { chainId: spec.chainId, address: { notIn: spec.tokens.map((t) => t.address) } },
+      data: { active: false },
+    });
+    for (const t of spec.tokens) {
+      const data = { symbol: t.symbol, displaySymbol: t.displaySymbol, name: t.name, decimals: t.decimals, priceFeed: t.priceFeed, active: true };
+      await tx.token.upsert({
+        where: { chainId_address: { chainId: spec.chainId, address: t.address } },
+        create: { chainId: spec.chainId, address: t.address, ...data },
+        update: data,
+      });
+    }
+  });
+}

@@ -1,0 +1,37 @@
+import { deployDevChain, type DevChainRegistry } from '../../src/devchain/deploy';
+import { startDevNode } from '../../src/devchain/node';
+import { startRpcProxy } from '../../src/devchain/rpc-proxy';
+
+export interface DevChainFixture {
+  /** The node itself: for tests and dev commands. */
+  nodeUrl: string;
+  /** The switchable proxy in front of it: the only URL the service is given. */
+  rpcUrl: string;
+  registry: DevChainRegistry;
+  stop(): Promise<void>;
+}
+
+/** A hardhat node with the dev tokens and price feeds deployed, behind an RPC proxy that tests can cut off. */
+export async function setupDevChain({ nodePort, proxyPort, bankrollAddress, logFile }: {
+  nodePort: number;
+  proxyPort: number;
+  bankrollAddress: string;
+  logFile?: string;
+}): Promise<DevChainFixture> {
+  const node = await startDevNode({ port: nodePort, logFile });
+  const proxy = await startRpcProxy({ target: node.url, port: proxyPort }).catch(async (err: unknown) => {
+    await node.stop();
+    throw err;
+  });
+  const stop = async () => {
+    await proxy.stop();
+    await node.stop();
+  };
+  try {
+    const registry = await deployDevChain({ nodeUrl: node.url, bankrollAddress });
+    return { nodeUrl: node.url, rpcUrl: proxy.url, registry, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}

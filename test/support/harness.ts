@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { Mnemonic } from 'ethers';
+import { ChainProviders } from '../../src/adapters/chains';
+import { createDb, type Db } from '../../src/adapters/db';
+import { createLogger, type Logger } from '../../src/adapters/logger';
+import { connectTemporal, type TemporalHandle } from '../../src/adapters/temporal';
+import { startServer } from '../../src/api/server';
+import { loadConfig, type Config } from '../../src/config/env';
+import { createDatabaseIfMissing, dropDatabase, withDatabase } from '../../src/launcher/postgres';
+import { upsertChain } from '../../src/provisioning/chain-registry';
+import { createWorker } from '../../src/temporal/worker';
+import { testServices, type TestServices } from './services';
+
+export interface TestContext {
+  services: TestServices;
+  config: Config;
+  /** The environment the service would run with: pass it to the CLI. */
+  env: Record<string, string>;
+  db: Db;
+  temporal: TemporalHandle;
+  chains: ChainProviders;
+  logger: Logger;
+  apiUrl: string;
+  /** Starts (or restarts) the worker on this context's task queue. */
+  startWorker(): Promise<void>;
+  stopWorker(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database (cloned from the migrated template), a task queue of its own on the shared Temporal server,
+ * the registry of the shared dev chain, and the API on a free port. Durations come from `env` overrides.
+ */
+export async function createTestContext(opts: { env?: Record<string, string>; worker?: boolean } = {}): Promise<TestContext> {
+  const services = testServices();
+  const dbName = `gw_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await createDatabaseIfMissing(services.pgAdminUrl, dbName, services.templateDb);
+  const env: Record<string, string> = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'error',
+    DATABASE_URL: withDatabase(services.pgAdminUrl, dbName),
+    TEMPORAL_ADDRESS: services.temporalAddress,
+    TEMPORAL_TASK_QUEUE: `test-${dbName}`,
+    CHAIN_RPC_URLS: `${services.registry.chainId}=${services.chainRpcUrl}`,
+    DEV_CHAIN_NODE_URL: services.chainNodeUrl,
+    SECRETS_KEY: randomBytes(32).toString('hex'),
+    HD_MNEMONIC: Mnemonic.fromEntropy(randomBytes(16)).phrase,
+    BANKROLL_PRIVATE_KEY: services.bankrollKey,
+    PORT: '0',
+    ...opts.env,
+  };
+  const config = loadConfig(env);
+  const logger = createLogger({ level: config.LOG_LEVEL, stream: process.stderr });
+  const db = createDb(config.DATABASE_URL, 5);
+  await upsertChain(db, services.registry, { isDev: true });
+  const chains = new ChainProviders(config.CHAIN_RPC_URLS);
+  const temporal = await connectTemporal(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE);
+  const server = await startServer({ config, db, temporal, chains, logger }, 0, '127.0.0.1');
+
+  let worker: { stop(): Promise<void> } | null = null;
+  const ctx: TestContext = {
+    services,
+    config,
+    env,
+    db,
+    temporal,
+    chains,
+    logger,
+    apiUrl: server.url,
+    async startWorker() {
+      if (worker) return;
+      const { worker: w, connection } = await createWorker(
+        { address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE, workflowBundlePath: services.workflowBundlePath },
+        { config, db, chains, logger },
+      );
+      const running = w.run();
+      worker = {
+        async stop() {
+          w.shutdown();
+          await running;
+          await connection.close();
+        },
+      };
+    },
+    async stopWorker() {
+      await worker?.stop();
+      worker = null;
+    },
+    async close() {
+      await ctx.stopWorker();
+      await server.close();
+      await temporal.connection.close();
+      chains.destroy();
+      await db.$disconnect();
+      await dropDatabase(services.pgAdminUrl, dbName);
+    },
+  };
+  if (opts.worker) await ctx.startWorker();
+  return ctx;
+}

@@ -1,0 +1,21 @@
+import type { DevChainRegistry } from '../../src/devchain/deploy';
+
+/** What the global setup started, handed to the test files through one environment variable. */
+export interface TestServices {
+  pgAdminUrl: string;
+  templateDb: string;
+  temporalAddress: string;
+  chainNodeUrl: string;
+  chainRpcUrl: string;
+  registry: DevChainRegistry;
+  bankrollKey: string;
+  workflowBundlePath: string;
+}
+
+export const TEST_ENV = 'GW_TEST_SERVICES';
+
+export function testServices(): TestServices {
+  const raw = process.env[TEST_ENV];
+  if (!raw) throw new Error(`${TEST_ENV} is not set: run integration tests through jest's integration project`);
+  return JSON.parse(raw) as TestServices;
+}
