@@ -4,7 +4,7 @@ import { createLogger } from './adapters/logger';
 import { connectTemporal } from './adapters/temporal';
 import { startServer } from './api/server';
 import { ConfigError, loadConfig } from './config/env';
-import { createWorker } from './temporal/worker';
+import { createWorker, installTemporalLogger } from './temporal/worker';
 
 type Role = 'api' | 'worker' | 'all';
 
@@ -31,6 +31,7 @@ async function main() {
     stops.push(server.close, () => temporal.connection.close());
   }
   if (role !== 'api') {
+    installTemporalLogger(logger);
     const { worker, connection } = await createWorker(
       { address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE },
       { config, db, chains, logger },

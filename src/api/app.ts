@@ -7,6 +7,8 @@ import { adminAuthRoutes } from './routes/admin-auth';
 import { adminOperatorRoutes } from './routes/admin-operators';
 import { chainRoutes } from './routes/chain';
 import { healthRoutes } from './routes/health';
+import { sessionRoutes } from './routes/sessions';
+import { widgetSessionRoutes } from './routes/widget-sessions';
 
 /** Paths whose routes take the operator key. Widget (sid) routes under them are mounted before the guard. */
 const OPERATOR_PATHS = ['/session', '/depositor', '/withdraw', '/withdrawals'];
@@ -26,7 +28,10 @@ export function createApp(deps: ApiDeps): Express {
   app.use('/admin', adminAuth(deps.db));
   app.use(adminOperatorRoutes(deps));
 
+  app.use(widgetSessionRoutes(deps));
+
   app.use(OPERATOR_PATHS, operatorAuth(deps.db));
+  app.use(sessionRoutes(deps));
 
   app.use(notFound);
   app.use(errorHandler(deps.logger));

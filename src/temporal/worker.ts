@@ -1,4 +1,5 @@
-import { NativeConnection, Worker } from '@temporalio/worker';
+import { DefaultLogger, NativeConnection, Runtime, Worker, type LogLevel } from '@temporalio/worker';
+import type { Logger } from '../adapters/logger';
 import { createActivities, type ActivityDeps } from '../activities';
 
 export interface WorkerOptions {
@@ -22,4 +23,13 @@ export async function createWorker(opts: WorkerOptions, deps: ActivityDeps): Pro
     activities: createActivities(deps),
   });
   return { worker, connection };
+}
+
+const LEVELS: Record<LogLevel, keyof Omit<Logger, 'child'>> = { TRACE: 'debug', DEBUG: 'debug', INFO: 'info', WARN: 'warn', ERROR: 'error' };
+
+/** Routes the Temporal SDK's own logs (worker state, bundler) into our JSON logger; call once before createWorker. */
+export function installTemporalLogger(logger: Logger, level: LogLevel = 'WARN'): void {
+  Runtime.install({
+    logger: new DefaultLogger(level, ({ level: l, message, meta }) => logger[LEVELS[l]](message, { temporal: meta })),
+  });
 }
