@@ -24,17 +24,17 @@ async function main() {
   const chains = new ChainProviders(config.CHAIN_RPC_URLS);
   const stops: Array<() => Promise<void>> = [];
 
+  const temporal = await connectTemporal(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE);
   if (role !== 'worker') {
-    const temporal = await connectTemporal(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE);
     const server = await startServer({ config, db, temporal, chains, logger }, config.PORT, config.HOST);
     logger.info('api listening', { url: server.url });
-    stops.push(server.close, () => temporal.connection.close());
+    stops.push(server.close);
   }
   if (role !== 'api') {
     installTemporalLogger(logger);
     const { worker, connection } = await createWorker(
       { address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE },
-      { config, db, chains, logger },
+      { config, db, chains, logger, temporal: temporal.client },
     );
     const running = worker.run();
     logger.info('worker running', { taskQueue: config.TEMPORAL_TASK_QUEUE });
@@ -48,6 +48,7 @@ async function main() {
   const shutdown = async (signal: string) => {
     logger.info('shutting down', { signal });
     for (const stop of stops.reverse()) await stop().catch((err: unknown) => logger.error('stop failed', { err }));
+    await temporal.connection.close();
     chains.destroy();
     await db.$disconnect();
     process.exit(0);

@@ -5,9 +5,11 @@ import { adminAuth, operatorAuth } from './middleware/auth';
 import { requestContext } from './middleware/request-context';
 import { adminAuthRoutes } from './routes/admin-auth';
 import { adminOperatorRoutes } from './routes/admin-operators';
+import { adminWebhookRoutes } from './routes/admin-webhooks';
 import { chainRoutes } from './routes/chain';
 import { healthRoutes } from './routes/health';
 import { sessionRoutes } from './routes/sessions';
+import { testWebhookRoutes } from './routes/test-webhook';
 import { widgetSessionRoutes } from './routes/widget-sessions';
 
 /** Paths whose routes take the operator key. Widget (sid) routes under them are mounted before the guard. */
@@ -27,11 +29,13 @@ export function createApp(deps: ApiDeps): Express {
   app.use(adminAuthRoutes(deps));
   app.use('/admin', adminAuth(deps.db));
   app.use(adminOperatorRoutes(deps));
+  app.use(adminWebhookRoutes(deps));
 
   app.use(widgetSessionRoutes(deps));
 
   app.use(OPERATOR_PATHS, operatorAuth(deps.db));
   app.use(sessionRoutes(deps));
+  app.use(testWebhookRoutes(deps));
 
   app.use(notFound);
   app.use(errorHandler(deps.logger));

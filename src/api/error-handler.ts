@@ -38,6 +38,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const known = classify(err);
     const out = known ?? body('INTERNAL_ERROR', 'Internal error');
     if (!known) logger.error('unhandled error', { requestId: res.locals.requestId, path: req.path, err });
+    if (err instanceof AppError && err.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(err.retryAfterSeconds));
     res.status(out.status).json(out.json);
   };
 }

@@ -52,6 +52,8 @@ export const envSchema = z.object({
   HEADLESS_INTENT_TTL_SECONDS: int(86400, 1),
   WEBHOOK_RETRY_DELAYS_SECONDS: retryDelays.default([30, 120, 600, 3600, 21600]),
   WEBHOOK_TIMEOUT_MS: int(10000, 1),
+  /** How often the outbox relay looks for events whose delivery was never started. */
+  OUTBOX_RELAY_SECONDS: int(5, 1),
   HELD_APPROVAL_RETRY_SECONDS: int(300, 1),
   CHAIN_POLL_MS: int(1000, 10),
 });

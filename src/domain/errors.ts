@@ -13,6 +13,8 @@ export const ERRORS = {
   SESSION_NOT_OPEN: 400,
   AMOUNT_BELOW_MINIMUM: 400,
   AMOUNT_ABOVE_MAXIMUM: 400,
+  WEBHOOK_NOT_CONFIGURED: 400,
+  EXTERNAL_USER_MISSING: 400,
   INVALID_TRANSITION: 409,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
@@ -47,6 +49,8 @@ export class AppError extends Error {
     readonly details?: FieldIssue[],
     /** Spec 7.1: a malformed or non-EVM address is a 400 with no errorCode in the body. */
     readonly omitCode = false,
+    /** For RATE_LIMITED: the Retry-After header, in seconds. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppError';

@@ -1,5 +1,8 @@
 import { DefaultLogger, NativeConnection, Runtime, Worker, type LogLevel } from '@temporalio/worker';
+import type { Client } from '@temporalio/client';
 import type { Logger } from '../adapters/logger';
+import { webhookRelayWorkflowId } from '../workflows/ids';
+import type { webhookRelayWorkflow } from '../workflows/webhook-relay';
 import { createActivities, type ActivityDeps } from '../activities';
 
 export interface WorkerOptions {
@@ -22,7 +25,18 @@ export async function createWorker(opts: WorkerOptions, deps: ActivityDeps): Pro
       : { workflowsPath: require.resolve('../workflows') }),
     activities: createActivities(deps),
   });
+  await startWebhookRelay(deps.temporal, opts.taskQueue, deps.config.OUTBOX_RELAY_SECONDS);
   return { worker, connection };
+}
+
+/** The relay runs once per task queue; a restarted worker attaches to the running one. */
+async function startWebhookRelay(client: Client, taskQueue: string, intervalSeconds: number): Promise<void> {
+  await client.workflow.start<typeof webhookRelayWorkflow>('webhookRelayWorkflow', {
+    workflowId: webhookRelayWorkflowId(taskQueue),
+    taskQueue,
+    args: [{ intervalSeconds }],
+    workflowIdConflictPolicy: 'USE_EXISTING',
+  });
 }
 
 const LEVELS: Record<LogLevel, keyof Omit<Logger, 'child'>> = { TRACE: 'debug', DEBUG: 'debug', INFO: 'info', WARN: 'warn', ERROR: 'error' };

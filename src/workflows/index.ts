@@ -1,2 +1,3 @@
 /** Every workflow the worker runs; the bundler starts here. */
-export {};
+export { webhookDeliveryWorkflow } from './webhook-delivery';
+export { webhookRelayWorkflow } from './webhook-relay';

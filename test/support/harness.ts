@@ -8,7 +8,7 @@ import { startServer } from '../../src/api/server';
 import { loadConfig, type Config } from '../../src/config/env';
 import { createDatabaseIfMissing, dropDatabase, withDatabase } from '../../src/launcher/postgres';
 import { upsertChain } from '../../src/provisioning/chain-registry';
-import { createWorker } from '../../src/temporal/worker';
+import { createWorker, installTemporalLogger } from '../../src/temporal/worker';
 import { testServices, type TestServices } from './services';
 
 export interface TestContext {
@@ -69,9 +69,10 @@ export async function createTestContext(opts: { env?: Record<string, string>; wo
     apiUrl: server.url,
     async startWorker() {
       if (worker) return;
+      quietTemporalLogs(logger);
       const { worker: w, connection } = await createWorker(
         { address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE, workflowBundlePath: services.workflowBundlePath },
-        { config, db, chains, logger },
+        { config, db, chains, logger, temporal: temporal.client },
       );
       const running = w.run();
       worker = {
@@ -97,4 +98,16 @@ export async function createTestContext(opts: { env?: Record<string, string>; wo
   };
   if (opts.worker) await ctx.startWorker();
   return ctx;
+}
+
+/** The SDK's own logs (worker state changes) would flood the test output; keep its warnings and errors. */
+function quietTemporalLogs(logger: Logger): void {
+  const g = globalThis as { __gwTemporalLogger?: boolean };
+  if (g.__gwTemporalLogger) return;
+  try {
+    installTemporalLogger(logger, 'WARN');
+  } catch {
+    // Already installed by an earlier test file in this process.
+  }
+  g.__gwTemporalLogger = true;
 }

@@ -1,0 +1,73 @@
+import type { Db } from '../adapters/db';
+import type { Logger } from '../adapters/logger';
+import { postWebhook } from '../adapters/webhook-http';
+import { dispatchWebhook, type DispatchTarget } from '../outbox/dispatch';
+
+export interface WebhookActivityDeps {
+  db: Db;
+  logger: Logger;
+  dispatch: DispatchTarget;
+}
+
+/** Events newer than this may still be being dispatched by the code that recorded them. */
+const RELAY_GRACE_MS = 1000;
+const RELAY_BATCH = 100;
+
+/** The webhook activities: one delivery attempt, dead-lettering, and the relay's sweep. */
+export function createWebhookActivities(d: WebhookActivityDeps) {
+  return {
+    /** One signed POST of the event; records the attempt. Never re-sends an event already delivered. */
+    async deliverWebhook(eventId: string, timeoutMs: number): Promise<{ delivered: boolean }> {
+      const event = await d.db.webhookEvent.findUniqueOrThrow({ where: { id: eventId }, include: { operator: { select: { webhookUrl: true } } } });
+      if (event.status === 'DELIVERED') return { delivered: true };
+      // Numbered before sending, so a crash mid-request never reuses a number (numbers continue across redeliveries).
+      const { attemptCount: attempt } = await d.db.webhookEvent.update({ where: { id: eventId }, data: { attemptCount: { increment: 1 } } });
+      const at = new Date();
+      const url = event.operator.webhookUrl;
+      const res = url
+        ? await postWebhook({
+            url,
+            body: event.body,
+            timeoutMs,
+            headers: { 'X-Signature': event.signature, 'X-Event-Id': event.id, 'X-Delivery-Attempt': String(attempt) },
+          })
+        : { httpStatus: null, networkError: 'operator has no webhook URL', latencyMs: 0, excerpt: null, ack: null };
+      const delivered = res.ack?.acknowledged === true;
+      const error = res.networkError ?? (res.ack && !res.ack.acknowledged ? res.ack.reason : null);
+      await d.db.$transaction([
+        d.db.webhookAttempt.create({
+          data: { eventId, attempt, at, httpStatus: res.httpStatus, error, latencyMs: res.latencyMs, responseExcerpt: res.excerpt },
+        }),
+        d.db.webhookEvent.update({
+          where: { id: eventId },
+          data: delivered ? { status: 'DELIVERED', deliveredAt: new Date() } : { status: 'RETRYING' },
+        }),
+      ]);
+      d.logger.info('webhook attempt', { eventId, attempt, delivered, httpStatus: res.httpStatus, error, latencyMs: res.latencyMs });
+      return { delivered };
+    },
+
+    /** After the last retry: the event waits for an admin's redelivery. */
+    async deadLetterWebhook(eventId: string): Promise<void> {
+      await d.db.webhookEvent.updateMany({ where: { id: eventId, status: { not: 'DELIVERED' } }, data: { status: 'DEAD_LETTER' } });
+      d.logger.warn('webhook dead-lettered', { eventId });
+    },
+
+    /** The relay's sweep: starts delivery for committed events that no workflow was started for. */
+    async dispatchPendingWebhooks(): Promise<number> {
+      const pending = await d.db.webhookEvent.findMany({
+        where: { dispatchedAt: null, createdAt: { lt: new Date(Date.now() - RELAY_GRACE_MS) } },
+        orderBy: { createdAt: 'asc' },
+        take: RELAY_BATCH,
+        select: { id: true },
+      });
+      for (const { id } of pending) {
+        const outcome = await dispatchWebhook(d.dispatch, id);
+        d.logger.info('relay dispatched webhook', { eventId: id, outcome });
+      }
+      return pending.length;
+    },
+  };
+}
+
+export type WebhookActivities = ReturnType<typeof createWebhookActivities>;

@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import Decimal from 'decimal.js';
+import { Router, type RequestHandler, type Response } from 'express';
+import type { Db } from '../../adapters/db';
+import type { Config } from '../../config/env';
+import { AppError } from '../../domain/errors';
+import { assertAmountWithinLimits, assertSessionUsable } from '../../domain/sessions';
+import type { Operator, Prisma, Session, SessionType } from '../../generated/prisma/client';
+import type { ApiDeps } from '../deps';
+import { sendEnvelope } from '../envelope';
+import { currentOperator } from '../middleware/auth';
+import { sessionNotFound } from '../middleware/sid-auth';
+import { validateBody, validatedBody } from '../middleware/validate';
+import { operatorScope } from '../operator-scope';
+import {
+  depositSessionSchema,
+  UUID_RE,
+  withdrawSessionSchema,
+  type DepositSessionBody,
+  type SessionBody,
+} from '../schemas/sessions';
+
+/** Where the widget pages live: PUBLIC_BASE_URL when the service sits behind a public address, else the API itself. */
+export function widgetBaseUrl(config: Config): string {
+  const base = config.PUBLIC_BASE_URL ?? `http://${config.HOST}:${config.PORT}`;
+  return `${base.replace(/\/+$/, '')}/widget`;
+}
+
+const decimalOrNull = (v: Prisma.Decimal | null) => (v === null ? null : new Decimal(v.toString()));
+
+/** Spec 7.5 with the caller's bounds (CONTRACT §6: they bound deposit and withdraw sessions alike). */
+function assertOperatorLimits(operator: Operator, amount: string): void {
+  assertAmountWithinLimits(new Decimal(amount), decimalOrNull(operator.minAmount), decimalOrNull(operator.maxSessionAmount));
+}
+
+function sessionData(config: Config, operatorId: string, type: SessionType, body: SessionBody, redirectUrl: string | null) {
+  return {
+    sessionRef: `sr_${randomBytes(16).toString('hex')}`,
+    operatorId,
+    type,
+    externalUserId: body.externalUserId,
+    lang: body.lang,
+    platformFiatCurrency: body.platformFiatCurrency,
+    userBalance: body.userBalance,
+    amount: body.amount,
+    email: body.email ?? null,
+    operatorReference: body.operatorReference ?? null,
+    redirectUrl,
+    expiresAt: new Date(Date.now() + config.SESSION_TTL_SECONDS * 1000),
+  };
+}
+
+/**
+ * Spec 4.1 rule 5: a reused operatorReference keeps the first deposit session's stored redirectUrl, null included.
+ * The advisory lock serialises creations with one reference, so two concurrent "first" sessions cannot disagree.
+ */
+async function createDepositSession(db: Db, config: Config, operatorId: string, body: DepositSessionBody) {
+  return db.$transaction(async (tx) => {
+    const ref = body.operatorReference;
+    let redirectUrl = body.redirectUrl ?? null;
+    if (ref) {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`deposit-ref:${operatorId}:${ref}`}, 0))`;
+      const first = await tx.session.findFirst({
+        where: { operatorId, type: 'DEPOSIT', operatorReference: ref },
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+        select: { redirectUrl: true },
+      });
+      if (first) redirectUrl = first.redirectUrl;
+    }
+    return tx.session.create({ data: sessionData(config, operatorId, 'DEPOSIT', body, redirectUrl) });
+  });
+}
+
+function sendCreated(res: Response, config: Config, session: Session): void {
+  const page = session.type === 'DEPOSIT' ? 'deposit' : 'withdraw';
+  sendEnvelope(res, 201, `${session.type === 'DEPOSIT' ? 'Deposit' : 'Withdraw'} session created`, {
+    url: `${widgetBaseUrl(config)}/${page}?sid=${session.id}`,
+    sid: session.id,
+    sessionRef: session.sessionRef,
+    expiresAt: session.expiresAt.toISOString(),
+  });
+}
+
+/**
+ * executionMode HEADLESS (Mode C) is not built yet. The flag check comes first (spec 4.2 rule 6, CONTRACT §6
+ * order); an enabled operator is told plainly instead of silently getting a widget session it did not ask for.
+ */
+const refuseHeadless: RequestHandler = (req, res, next) => {
+  if ((req.body as { executionMode?: unknown } | undefined)?.executionMode !== 'HEADLESS') return next();
+  if (!currentOperator(res).headlessEnabled) throw new AppError('HEADLESS_NOT_ENABLED', 'Headless mode is not enabled for this operator');
+  throw new AppError('VALIDATION_ERROR', 'Request validation failed', [
+    { field: 'executionMode', message: 'headless session creation is not available yet' },
+  ]);
+};
+
+/** Operator-key session endpoints (app.ts checks the key before these run). */
+export function sessionRoutes({ db, config }: ApiDeps): Router {
+  const router = Router();
+
+  router.post('/session/deposit', validateBody(depositSessionSchema), async (_req, res) => {
+    const body = validatedBody(res, depositSessionSchema);
+    const operator = currentOperator(res);
+    assertOperatorLimits(operator, body.amount);
+    sendCreated(res, config, await createDepositSession(db, config, operator.id, body));
+  });
+
+  router.post('/session/withdraw', refuseHeadless, validateBody(withdrawSessionSchema), async (_req, res) => {
+    const body = validatedBody(res, withdrawSessionSchema);
+    const operator = currentOperator(res);
+    assertOperatorLimits(operator, body.amount);
+    // No redirectUrl: withdraw sessions always return to the operator's panel address (CONTRACT §6).
+    sendCreated(res, config, await db.session.create({ data: sessionData(config, operator.id, 'WITHDRAW', body, null) }));
+  });
+
+  // CONTRACT §6: the caller's or its sub-operators' open sessions; anything else reads as missing.
+  router.post('/session/:uuid/cancel', async (req, res) => {
+    const id = req.params.uuid;
+    const scope = await operatorScope(db, currentOperator(res));
+    const session = UUID_RE.test(id) ? await db.session.findFirst({ where: { id, operatorId: { in: scope } } }) : null;
+    if (!session) throw sessionNotFound();
+    const now = new Date();
+    assertSessionUsable(session.status, session.expiresAt, now);
+    // Conditional on the state just checked: a concurrent cancel or completion must not be overwritten.
+    const { count } = await db.session.updateMany({
+      where: { id, status: 'OPEN', expiresAt: { gt: now } },
+      data: { status: 'CANCELLED' },
+    });
+    if (count === 0) throw new AppError('SESSION_NOT_OPEN', 'The session is no longer open');
+    sendEnvelope(res, 200, 'Session cancelled', { sid: session.id, sessionRef: session.sessionRef, status: 'CANCELLED' });
+  });
+
+  return router;
+}

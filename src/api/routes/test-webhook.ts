@@ -1,0 +1,82 @@
+import { Router } from 'express';
+import { isAddress } from 'ethers';
+import { z } from 'zod';
+import { postWebhook, type WebhookResponse } from '../../adapters/webhook-http';
+import { decryptSecret } from '../../domain/credentials';
+import { AppError } from '../../domain/errors';
+import { FIAT_AMOUNT_RE, FIAT_CODE_RE } from '../../domain/money';
+import { buildTestEventBody, testEventName } from '../../domain/test-webhook';
+import { signatureHeader } from '../../domain/webhook-signature';
+import type { ApiDeps } from '../deps';
+import { sendShortEnvelope } from '../envelope';
+import { currentOperator } from '../middleware/auth';
+import { operatorScope } from '../operator-scope';
+import { takeRateLimitSlot } from '../rate-limit';
+
+const bodySchema = z.object({
+  amount: z.string().regex(FIAT_AMOUNT_RE, 'expected a positive decimal string with at most 2 decimals').optional(),
+  currency: z.string().regex(FIAT_CODE_RE, 'expected a 3-letter fiat code').optional(),
+  chainId: z.number().int().positive().optional(),
+  address: z.string().optional(),
+});
+
+/** Spec 4.3 / CONTRACT §3: 5 test sends a minute per operator. */
+const TEST_SENDS_PER_MINUTE = 5;
+/** Spec 6 rule 4: one synchronous delivery with 2 network-level attempts. */
+const NETWORK_ATTEMPTS = 2;
+
+function outcome(res: WebhookResponse) {
+  const delivered = res.ack?.acknowledged === true;
+  const reason = res.networkError ?? (res.ack && !res.ack.acknowledged ? res.ack.reason : undefined);
+  return { delivered, status: res.httpStatus, ...(delivered ? {} : { reason }) };
+}
+
+/** POST /session/:uuid/test-webhook: a real signed DEPOSIT or WITHDRAW_COMPLETE with test=true; no funds move. */
+export function testWebhookRoutes({ db, config }: ApiDeps): Router {
+  const router = Router();
+  router.post('/session/:uuid/test-webhook', async (req, res) => {
+    const caller = currentOperator(res);
+    const sid = z.uuid().safeParse(req.params.uuid);
+    const session = sid.success
+      ? await db.session.findFirst({ where: { id: sid.data, operatorId: { in: await operatorScope(db, caller) } }, include: { operator: true } })
+      : null;
+    if (!session) throw new AppError('SESSION_NOT_FOUND', 'No such session');
+    await takeRateLimitSlot(db, caller.id, 'test-webhook', TEST_SENDS_PER_MINUTE, 60_000);
+
+    const body = bodySchema.parse(req.body ?? {});
+    if (body.address !== undefined && !isAddress(body.address)) {
+      throw new AppError('INVALID_ADDRESS', 'address is not a valid EVM address', undefined, true);
+    }
+    // Real events for this session would go to the session owner's endpoint, so the test goes there too.
+    const { webhookUrl, webhookSecretEnc } = session.operator;
+    if (!webhookUrl || !webhookSecretEnc) throw new AppError('WEBHOOK_NOT_CONFIGURED', 'The operator has no webhookUrl or webhookSecret');
+    if (!session.externalUserId) throw new AppError('EXTERNAL_USER_MISSING', 'The session has no externalUserId');
+
+    const now = new Date();
+    const event = testEventName(session.type);
+    const payload = buildTestEventBody(
+      {
+        sid: session.id,
+        sessionRef: session.sessionRef,
+        type: session.type,
+        externalUserId: session.externalUserId,
+        amount: session.amount.toString(),
+        platformFiatCurrency: session.platformFiatCurrency,
+      },
+      body,
+      now,
+    );
+    const signature = signatureHeader(decryptSecret(webhookSecretEnc, config.SECRETS_KEY), Math.floor(now.getTime() / 1000), payload);
+    let result: WebhookResponse | null = null;
+    for (let attempt = 1; attempt <= NETWORK_ATTEMPTS && (!result || result.httpStatus === null); attempt++) {
+      result = await postWebhook({
+        url: webhookUrl,
+        body: payload,
+        timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+        headers: { 'X-Signature': signature, 'X-Event-Id': `test-${session.id}`, 'X-Delivery-Attempt': String(attempt) },
+      });
+    }
+    sendShortEnvelope(res, 200, { ...outcome(result!), event });
+  });
+  return router;
+}

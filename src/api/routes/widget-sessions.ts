@@ -1,0 +1,39 @@
+import { Router } from 'express';
+import { toFixed, FIAT_DECIMALS } from '../../domain/money';
+import { sessionStatus } from '../../domain/sessions';
+import type { ApiDeps } from '../deps';
+import { sendEnvelope } from '../envelope';
+import { currentSession, sidAuth, type SessionWithOperator } from '../middleware/sid-auth';
+
+/**
+ * CONTRACT §6: the stored value byte for byte, else the operator's panel address, else null. Withdraw sessions
+ * never carry their own (redirectUrl is a deposit field, spec 2.2), so they always use the panel address.
+ */
+export function effectiveRedirectUrl(session: SessionWithOperator): string | null {
+  const own = session.type === 'DEPOSIT' ? session.redirectUrl : null;
+  return own ?? session.operator.returnUrl ?? null;
+}
+
+/** Widget-called session endpoints: the sid in the body is the credential (no operator key). */
+export function widgetSessionRoutes({ db }: ApiDeps): Router {
+  const router = Router();
+
+  // Read-only, so closed sessions answer too: the widget shows their final state.
+  router.post('/session/info', sidAuth(db, { allowClosed: true }), (_req, res) => {
+    const session = currentSession(res);
+    sendEnvelope(res, 200, 'Session info', {
+      type: session.type === 'DEPOSIT' ? 'deposit' : 'withdraw',
+      status: sessionStatus(session.status, session.expiresAt, new Date()),
+      externalUserId: session.externalUserId,
+      amount: toFixed(session.amount.toString(), FIAT_DECIMALS),
+      platformFiatCurrency: session.platformFiatCurrency,
+      lang: session.lang,
+      redirectUrl: effectiveRedirectUrl(session),
+      expiresAt: session.expiresAt.toISOString(),
+      // Withdrawals are not built yet; once they are, this carries the session's latest one.
+      withdrawal: null,
+    });
+  });
+
+  return router;
+}

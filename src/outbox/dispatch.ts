@@ -1,0 +1,48 @@
+import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import type { Db } from '../adapters/db';
+import type { Config } from '../config/env';
+import { searchAttributes } from '../workflows/search-attributes';
+import { webhookWorkflowId } from '../workflows/ids';
+import type { webhookDeliveryWorkflow } from '../workflows/webhook-delivery';
+
+export interface DispatchTarget {
+  client: Client;
+  db: Db;
+  taskQueue: string;
+  retryDelaysSeconds: number[];
+  timeoutMs: number;
+}
+
+/**
+ * Starts the delivery workflow of a committed event and marks it dispatched. Safe to call twice: a second start
+ * for the same event is refused by Temporal (REJECT_DUPLICATE), and that too counts as dispatched.
+ * `redeliver` allows a new run after a closed one (a dead letter's redelivery); it is refused while one runs.
+ */
+export async function dispatchWebhook(t: DispatchTarget, eventId: string, opts: { redeliver?: boolean } = {}): Promise<'started' | 'already-started'> {
+  const event = await t.db.webhookEvent.findUniqueOrThrow({ where: { id: eventId }, select: { operatorId: true } });
+  let outcome: 'started' | 'already-started' = 'started';
+  try {
+    await t.client.workflow.start<typeof webhookDeliveryWorkflow>('webhookDeliveryWorkflow', {
+      workflowId: webhookWorkflowId(eventId),
+      taskQueue: t.taskQueue,
+      args: [{ eventId, retryDelaysSeconds: t.retryDelaysSeconds, timeoutMs: t.timeoutMs }],
+      workflowIdReusePolicy: opts.redeliver ? 'ALLOW_DUPLICATE' : 'REJECT_DUPLICATE',
+      typedSearchAttributes: searchAttributes({ operatorId: event.operatorId }),
+    });
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+    outcome = 'already-started';
+  }
+  await t.db.webhookEvent.update({ where: { id: eventId }, data: { dispatchedAt: new Date() } });
+  return outcome;
+}
+
+export function dispatchTarget(config: Config, client: Client, db: Db): DispatchTarget {
+  return {
+    client,
+    db,
+    taskQueue: config.TEMPORAL_TASK_QUEUE,
+    retryDelaysSeconds: config.WEBHOOK_RETRY_DELAYS_SECONDS,
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+  };
+}
