@@ -1,10 +1,4 @@
-import { dropDatabase } from '../../src/launcher/postgres';
-import { testServices } from './services';
-
-/** Stops what the global setup started, and drops the template database. */
+/** Stops what the global setup started. */
 export default async function globalTeardown(): Promise<void> {
-  const services = testServices();
-  await dropDatabase(services.pgAdminUrl, services.templateDb).catch(() => {});
-  const stops = ((globalThis as Record<string, unknown>).__gwTestStops ?? []) as Array<() => Promise<void>>;
-  for (const stop of stops) await stop();
+  await (globalThis as { __gwStopServices?: () => Promise<void> }).__gwStopServices?.();
 }

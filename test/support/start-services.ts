@@ -1,0 +1,57 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { bundleWorkflowCode } from '@temporalio/worker';
+import { Wallet } from 'ethers';
+import { createDatabaseIfMissing, dropDatabase, findOrStartPostgres, migrate, withDatabase } from '../../src/launcher/postgres';
+import { freePort } from '../../src/launcher/processes';
+import { ensureTemporalCli, readDevServerSettings, startTemporalDevServer } from '../../src/launcher/temporal-server';
+import { setupDevChain } from './devchain-setup';
+import type { TestServices } from './services';
+
+const quietLogger = { log: () => {}, trace: () => {}, debug: () => {}, info: () => {}, warn: () => {}, error: (m: string) => console.error(m) };
+
+/**
+ * The real services for integration tests and benchmarks: a Temporal dev server (in memory, headless, free
+ * port), PostgreSQL (local server, else embedded) with a migrated template database, a hardhat node with the
+ * test tokens and feeds, and the workflow bundle built once.
+ */
+export async function startServices(): Promise<{ services: TestServices; stop(): Promise<void> }> {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'gw-test-'));
+  const cli = ensureTemporalCli(console.error);
+  const [temporalPort, nodePort, proxyPort, pgPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const settings = { ...readDevServerSettings(), port: temporalPort, uiPort: null, dbFilename: undefined };
+  const bankrollKey = Wallet.createRandom().privateKey;
+  const [temporal, pg, chain, bundle] = await Promise.all([
+    startTemporalDevServer(cli, settings, path.join(tmp, 'temporal.log')),
+    findOrStartPostgres({ embeddedPort: pgPort, dataDir: path.join(tmp, 'pg'), logFile: path.join(tmp, 'pg.log') }),
+    setupDevChain({ nodePort, proxyPort, bankrollAddress: new Wallet(bankrollKey).address }),
+    bundleWorkflowCode({ workflowsPath: require.resolve('../../src/workflows'), logger: quietLogger }),
+  ]);
+  // Every test file clones this migrated template, so each gets a fresh database in milliseconds.
+  const templateDb = `gw_test_tpl_${process.pid}`;
+  await createDatabaseIfMissing(pg.adminUrl, templateDb);
+  await migrate(withDatabase(pg.adminUrl, templateDb));
+  const workflowBundlePath = path.join(tmp, 'workflow-bundle.js');
+  writeFileSync(workflowBundlePath, bundle.code);
+
+  const services: TestServices = {
+    pgAdminUrl: pg.adminUrl,
+    templateDb,
+    temporalAddress: `${settings.ip}:${temporalPort}`,
+    chainNodeUrl: chain.nodeUrl,
+    chainRpcUrl: chain.rpcUrl,
+    registry: chain.registry,
+    bankrollKey,
+    workflowBundlePath,
+  };
+  return {
+    services,
+    async stop() {
+      await dropDatabase(pg.adminUrl, templateDb).catch(() => {});
+      await chain.stop();
+      await pg.proc?.stop();
+      await temporal.stop();
+    },
+  };
+}
