@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { toFixed, FIAT_DECIMALS } from '../../domain/money';
+import { FIAT_DECIMALS, toFixed } from '../../domain/money';
 import { sessionStatus } from '../../domain/sessions';
 import type { ApiDeps } from '../deps';
 import { sendEnvelope } from '../envelope';

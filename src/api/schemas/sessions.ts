@@ -6,7 +6,8 @@ import { checkRedirectUrl } from '../../domain/redirect-url';
 /** Any textual UUID PostgreSQL accepts (not only RFC versions): anything else cannot name a session. */
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const text = (max: number) => z.string().min(1).max(max).regex(/\S/, 'must not be blank');
+// One check per field where possible: zod keeps checking after a failure, and one mistake should read as one issue.
+const text = (max: number) => z.string().max(max).regex(/\S/, 'must not be empty or blank');
 
 /** Optional free text; null is taken as "not given", as operators' clients often send it. */
 const optionalText = (max: number) => text(max).nullish();
@@ -14,7 +15,8 @@ const optionalText = (max: number) => text(max).nullish();
 /** Spec 4.1 / 4.2: fiat, positive, at most 2 decimals, as a decimal string (never a JSON number). */
 const fiatAmount = z
   .string()
-  .regex(FIAT_AMOUNT_RE, 'must be a decimal string with at most 2 decimals, e.g. "100.50"')
+  // abort: the positivity check below must only see a well-formed decimal (Decimal would throw on " 10").
+  .regex(FIAT_AMOUNT_RE, { message: 'must be a decimal string with at most 2 decimals, e.g. "100.50"', abort: true })
   .refine((v) => new Decimal(v).gt(0), 'must be greater than zero');
 
 const redirectUrl = z.string().superRefine((value, ctx) => {
