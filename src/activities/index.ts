@@ -1,9 +1,13 @@
 import type { Client } from '@temporalio/client';
+import { Wallet } from 'ethers';
 import type { ChainProviders } from '../adapters/chains';
 import type { Db } from '../adapters/db';
 import type { Logger } from '../adapters/logger';
 import type { Config } from '../config/env';
 import { dispatchTarget } from '../outbox/dispatch';
+import { FixedFxProvider, OnChainPriceProvider } from '../adapters/prices';
+import { createChainScanActivities } from './chain-scan';
+import { createDepositActivities } from './deposits';
 import { createWebhookActivities } from './webhooks';
 
 /** What activities may touch: they hold all of the gateway's I/O. */
@@ -18,7 +22,27 @@ export interface ActivityDeps {
 
 /** Builds every activity with its dependencies injected. */
 export function createActivities(deps: ActivityDeps) {
+  const { config, db, chains, logger, temporal } = deps;
+  const dispatch = dispatchTarget(config, temporal, db);
   return {
-    ...createWebhookActivities({ db: deps.db, logger: deps.logger, dispatch: dispatchTarget(deps.config, deps.temporal, deps.db) }),
+    ...createWebhookActivities({ db, logger, dispatch }),
+    ...createChainScanActivities({
+      db,
+      chains,
+      logger,
+      temporal,
+      taskQueue: config.TEMPORAL_TASK_QUEUE,
+      bankrollAddress: new Wallet(config.BANKROLL_PRIVATE_KEY).address,
+      depositInput: { pollMs: config.CHAIN_POLL_MS, priceRetrySeconds: config.PRICE_RETRY_SECONDS },
+    }),
+    ...createDepositActivities({
+      config,
+      db,
+      chains,
+      logger,
+      dispatch,
+      prices: new OnChainPriceProvider({ db, chains, maxAgeSeconds: config.PRICE_MAX_AGE_SECONDS }),
+      fx: new FixedFxProvider(config.FX_RATES),
+    }),
   };
 }

@@ -13,3 +13,8 @@ export function depositWallet(mnemonic: string, index: number, provider?: Provid
 export function depositAddress(mnemonic: string, index: number): string {
   return depositWallet(mnemonic, index).address;
 }
+
+/** The service's fee wallet: a reserved account of the same seed, outside the deposit range (account 1). */
+export function feeWalletAddress(mnemonic: string): string {
+  return HDNodeWallet.fromMnemonic(Mnemonic.fromPhrase(mnemonic), "m/44'/60'/1'/0/0").address;
+}

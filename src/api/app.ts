@@ -7,9 +7,11 @@ import { adminAuthRoutes } from './routes/admin-auth';
 import { adminOperatorRoutes } from './routes/admin-operators';
 import { adminWebhookRoutes } from './routes/admin-webhooks';
 import { chainRoutes } from './routes/chain';
+import { depositorRoutes } from './routes/depositor';
 import { healthRoutes } from './routes/health';
 import { sessionRoutes } from './routes/sessions';
 import { testWebhookRoutes } from './routes/test-webhook';
+import { widgetDepositRoutes } from './routes/widget-deposit';
 import { widgetSessionRoutes } from './routes/widget-sessions';
 
 /** Paths whose routes take the operator key. Widget (sid) routes under them are mounted before the guard. */
@@ -32,9 +34,11 @@ export function createApp(deps: ApiDeps): Express {
   app.use(adminWebhookRoutes(deps));
 
   app.use(widgetSessionRoutes(deps));
+  app.use(widgetDepositRoutes(deps));
 
   app.use(OPERATOR_PATHS, operatorAuth(deps.db));
   app.use(sessionRoutes(deps));
+  app.use(depositorRoutes(deps));
   app.use(testWebhookRoutes(deps));
 
   app.use(notFound);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseFxRates } from '../domain/pricing';
 
 /** Seconds list like "30,120,600,3600,21600": exactly five positive integer delays (CONTRACT §7). */
 const retryDelays = z
@@ -21,6 +22,16 @@ const rpcUrls = z
     }
     return out;
   });
+
+/** "EUR=0.92,GBP=0.79": local units per 1 USD for the fixed FX provider; USD itself is always 1. */
+const fxRates = z.string().transform((s, ctx) => {
+  try {
+    return parseFxRates(s);
+  } catch (err) {
+    ctx.addIssue({ code: 'custom', message: (err as Error).message });
+    return z.NEVER;
+  }
+});
 
 const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
 const hex32 = z.string().regex(/^[0-9a-fA-F]{64}$/, 'expected 64 hex characters (32 bytes)');
@@ -56,6 +67,14 @@ export const envSchema = z.object({
   OUTBOX_RELAY_SECONDS: int(5, 1),
   HELD_APPROVAL_RETRY_SECONDS: int(300, 1),
   CHAIN_POLL_MS: int(1000, 10),
+  /** Blocks one scanner step reads at most. */
+  SCAN_MAX_BLOCKS: int(50, 1),
+  /** How often a deposit waiting for a fresh price re-tries its credit. */
+  PRICE_RETRY_SECONDS: int(60, 1),
+  /** An on-chain price round older than this is unavailable (never a guess). */
+  PRICE_MAX_AGE_SECONDS: int(3600, 1),
+  /** Empty: only USD is known, so an operator with another fiat gets no local-currency value. */
+  FX_RATES: fxRates.default({}),
 });
 
 export type Config = z.infer<typeof envSchema>;

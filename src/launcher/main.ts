@@ -61,6 +61,8 @@ async function devChain(stops: Stop[], databaseUrl: string, bankrollKey: string)
   const db = createDb(databaseUrl, 2);
   try {
     await upsertChain(db, registry, { isDev: true });
+    // A fresh dev chain starts at block 0: the scanner must not wait for the old chain's height.
+    await db.chainCursor.deleteMany({ where: { chainId: registry.chainId } });
   } finally {
     await db.$disconnect();
   }
@@ -90,7 +92,8 @@ async function main() {
   process.once('SIGTERM', () => void shutdown(0));
   try {
     const secrets = loadOrCreateDevSecrets();
-    const env: Record<string, string> = { ...secrets, ...(await temporal(stops)) };
+    // Dev FX rates: fixed, explicit and only for the embedded setup (production sets FX_RATES itself).
+    const env: Record<string, string> = { ...secrets, FX_RATES: 'EUR=0.92,GBP=0.79', ...(await temporal(stops)) };
     Object.assign(env, await postgres(stops));
     Object.assign(env, await devChain(stops, env.DATABASE_URL!, process.env.BANKROLL_PRIVATE_KEY ?? secrets.BANKROLL_PRIVATE_KEY));
     // The real environment wins over every embedded default; validate before starting anything else.

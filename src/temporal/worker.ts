@@ -1,7 +1,8 @@
 import { DefaultLogger, NativeConnection, Runtime, Worker, type LogLevel } from '@temporalio/worker';
 import type { Client } from '@temporalio/client';
 import type { Logger } from '../adapters/logger';
-import { webhookRelayWorkflowId } from '../workflows/ids';
+import type { chainScannerWorkflow } from '../workflows/chain-scanner';
+import { chainScannerWorkflowId, webhookRelayWorkflowId } from '../workflows/ids';
 import type { webhookRelayWorkflow } from '../workflows/webhook-relay';
 import { createActivities, type ActivityDeps } from '../activities';
 
@@ -26,7 +27,21 @@ export async function createWorker(opts: WorkerOptions, deps: ActivityDeps): Pro
     activities: createActivities(deps),
   });
   await startWebhookRelay(deps.temporal, opts.taskQueue, deps.config.OUTBOX_RELAY_SECONDS);
+  await startChainScanners(deps, opts.taskQueue);
   return { worker, connection };
+}
+
+/** One scanner per active EVM chain that has an RPC URL; a restarted worker attaches to the running ones. */
+async function startChainScanners(deps: ActivityDeps, taskQueue: string): Promise<void> {
+  const chains = await deps.db.chain.findMany({ where: { active: true, type: 'EVM' } });
+  for (const chain of chains.filter((c) => deps.chains.get(c.chainId))) {
+    await deps.temporal.workflow.start<typeof chainScannerWorkflow>('chainScannerWorkflow', {
+      workflowId: chainScannerWorkflowId(taskQueue, chain.chainId),
+      taskQueue,
+      args: [{ chainId: chain.chainId, pollMs: deps.config.CHAIN_POLL_MS, maxBlocks: deps.config.SCAN_MAX_BLOCKS }],
+      workflowIdConflictPolicy: 'USE_EXISTING',
+    });
+  }
 }
 
 /** The relay runs once per task queue; a restarted worker attaches to the running one. */

@@ -1,3 +1,5 @@
 /** Every workflow the worker runs; the bundler starts here. */
+export { chainScannerWorkflow } from './chain-scanner';
+export { depositWorkflow } from './deposit';
 export { webhookDeliveryWorkflow } from './webhook-delivery';
 export { webhookRelayWorkflow } from './webhook-relay';

@@ -47,6 +47,8 @@ export async function createTestContext(opts: { env?: Record<string, string>; wo
     HD_MNEMONIC: Mnemonic.fromEntropy(randomBytes(16)).phrase,
     BANKROLL_PRIVATE_KEY: services.bankrollKey,
     PORT: '0',
+    FX_RATES: 'EUR=0.92,GBP=0.79',
+    CHAIN_POLL_MS: '200',
     ...opts.env,
   };
   const config = loadConfig(env);
@@ -89,6 +91,7 @@ export async function createTestContext(opts: { env?: Record<string, string>; wo
     },
     async close() {
       await ctx.stopWorker();
+      await terminateOpenWorkflows(temporal, config.TEMPORAL_TASK_QUEUE);
       await server.close();
       await temporal.connection.close();
       chains.destroy();
@@ -110,4 +113,11 @@ function quietTemporalLogs(logger: Logger): void {
     // Already installed by an earlier test file in this process.
   }
   g.__gwTemporalLogger = true;
+}
+
+/** Long-running workflows (relay, scanners) of a closed context would otherwise wait forever on the shared server. */
+async function terminateOpenWorkflows(temporal: TemporalHandle, taskQueue: string): Promise<void> {
+  for await (const wf of temporal.client.workflow.list({ query: `TaskQueue="${taskQueue}" AND ExecutionStatus="Running"` })) {
+    await temporal.client.workflow.getHandle(wf.workflowId, wf.runId).terminate('test context closed').catch(() => {});
+  }
 }

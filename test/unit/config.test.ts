@@ -37,6 +37,7 @@ describe('loadConfig', () => {
     ['CHAIN_RPC_URLS', '31337:http://x'],
     ['TEMPORAL_ADDRESS', 'no-port'],
     ['LOG_LEVEL', 'loud'],
+    ['FX_RATES', 'EUR:0.92'],
   ])('When %s is %p, Then loading fails naming that variable', (name, value) => {
     expect(() => loadConfig({ ...valid, [name]: value })).toThrow(new RegExp(`^Invalid environment:[\\s\\S]*\\b${name}\\b`));
   });

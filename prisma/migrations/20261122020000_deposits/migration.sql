@@ -58,6 +58,7 @@ CREATE TABLE "Deposit" (
 CREATE TABLE "ChainCursor" (
     "chainId" INTEGER NOT NULL,
     "nextBlock" INTEGER NOT NULL,
+    "lastBlockHash" TEXT,
     "updatedAt" TIMESTAMPTZ(3) NOT NULL,
 
     CONSTRAINT "ChainCursor_pkey" PRIMARY KEY ("chainId")

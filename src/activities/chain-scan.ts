@@ -1,0 +1,144 @@
+import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import { getAddress, type JsonRpcProvider } from 'ethers';
+import type { ChainProviders } from '../adapters/chains';
+import type { Db } from '../adapters/db';
+import type { Logger } from '../adapters/logger';
+import { ERC20, TRANSFER_TOPIC } from '../chain/erc20';
+import { depositWorkflowId, type DetectedTransfer } from '../deposits/detected-transfer';
+import { Prisma } from '../generated/prisma/client';
+import type { depositWorkflow, DepositWorkflowInput } from '../workflows/deposit';
+import { searchAttributes } from '../workflows/search-attributes';
+
+export interface ChainScanDeps {
+  db: Db;
+  chains: ChainProviders;
+  logger: Logger;
+  temporal: Client;
+  taskQueue: string;
+  /** Our own wallet: its gas top-ups into deposit addresses are not deposits. */
+  bankrollAddress: string;
+  depositInput: Omit<DepositWorkflowInput, 'depositId'>;
+}
+
+/** How far back the scanner rewinds when the block it last read is no longer canonical. */
+const REORG_REWIND_BLOCKS = 12;
+
+export interface ScanResult {
+  fromBlock: number;
+  toBlock: number;
+  found: number;
+  /** More blocks are waiting: scan again at once. */
+  behind: boolean;
+}
+
+function provider(chains: ChainProviders, chainId: number): JsonRpcProvider {
+  const p = chains.get(chainId);
+  if (!p) throw new Error(`no RPC URL configured for chain ${chainId}`);
+  return p;
+}
+
+/** Token Transfer logs and native transfers in [from, to] whose recipient is one of our deposit addresses. */
+async function findTransfers(p: JsonRpcProvider, db: Db, chainId: number, from: number, to: number, bankroll: string): Promise<DetectedTransfer[]> {
+  const [tokens, addresses] = await Promise.all([
+    db.token.findMany({ where: { chainId, active: true }, select: { address: true } }),
+    db.depositAddress.findMany({ select: { address: true } }),
+  ]);
+  const ours = new Set(addresses.map((a) => a.address.toLowerCase()));
+  if (ours.size === 0) return [];
+  const found: DetectedTransfer[] = [];
+  if (tokens.length) {
+    const logs = await p.getLogs({ fromBlock: from, toBlock: to, address: tokens.map((t) => t.address), topics: [TRANSFER_TOPIC] });
+    for (const log of logs) {
+      const parsed = ERC20.parseLog(log);
+      if (!parsed || !ours.has(String(parsed.args.to).toLowerCase()) || parsed.args.value === 0n) continue;
+      if (String(parsed.args.from).toLowerCase() === bankroll) continue;
+      found.push({ chainId, txHash: log.transactionHash, logIndex: log.index, blockNumber: log.blockNumber, blockHash: log.blockHash, to: getAddress(parsed.args.to as string), tokenAddress: getAddress(log.address), raw: parsed.args.value as bigint });
+    }
+  }
+  for (let n = from; n <= to; n++) {
+    const block = await p.getBlock(n, true);
+    for (const tx of block?.prefetchedTransactions ?? []) {
+      if (tx.to && tx.value > 0n && ours.has(tx.to.toLowerCase()) && tx.from.toLowerCase() !== bankroll) {
+        found.push({ chainId, txHash: tx.hash, logIndex: -1, blockNumber: n, blockHash: block!.hash!, to: getAddress(tx.to), tokenAddress: null, raw: tx.value });
+      }
+    }
+  }
+  return found;
+}
+
+/** The chain scanner's activities: one bounded scan step, idempotent (a rescan finds the same deposits, starts none twice). */
+export function createChainScanActivities(d: ChainScanDeps) {
+  /** Records a transfer as a deposit (or revives one dropped by a reorg) and starts its workflow. */
+  async function recordTransfer(t: DetectedTransfer): Promise<void> {
+    const owner = await d.db.depositAddress.findUnique({ where: { address: t.to } });
+    if (!owner) return;
+    const token = t.tokenAddress ? await d.db.token.findUnique({ where: { chainId_address: { chainId: t.chainId, address: t.tokenAddress } } }) : null;
+    const chain = await d.db.chain.findUniqueOrThrow({ where: { chainId: t.chainId } });
+    const session = await d.db.session.findFirst({
+      where: { operatorId: owner.operatorId, externalUserId: owner.externalUserId, type: 'DEPOSIT', status: 'OPEN', expiresAt: { gt: new Date() } },
+      orderBy: { createdAt: 'desc' },
+    });
+    let revived = false;
+    let deposit;
+    try {
+      deposit = await d.db.deposit.create({
+        data: {
+          chainId: t.chainId, txHash: t.txHash, logIndex: t.logIndex, blockNumber: t.blockNumber, blockHash: t.blockHash,
+          operatorId: owner.operatorId, externalUserId: owner.externalUserId, depositAddress: t.to, tokenAddress: t.tokenAddress,
+          symbol: token?.symbol ?? chain.nativeSymbol, decimals: token?.decimals ?? chain.nativeDecimals,
+          grossAmount: new Prisma.Decimal(t.raw.toString()), sessionId: session?.id ?? null,
+        },
+      });
+    } catch (err) {
+      if (!(err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002')) throw err;
+      const key = { chainId_txHash_logIndex: { chainId: t.chainId, txHash: t.txHash, logIndex: t.logIndex } };
+      // Re-included after a reorg dropped it: the same deposit, waiting for confirmations again.
+      const revive = await d.db.deposit.updateMany({ where: { ...key.chainId_txHash_logIndex, status: 'DROPPED' }, data: { status: 'CONFIRMING', blockNumber: t.blockNumber, blockHash: t.blockHash, droppedReason: null } });
+      revived = revive.count > 0;
+      deposit = await d.db.deposit.findUniqueOrThrow({ where: key });
+    }
+    try {
+      await d.temporal.workflow.start<typeof depositWorkflow>('depositWorkflow', {
+        workflowId: depositWorkflowId(t),
+        taskQueue: d.taskQueue,
+        args: [{ ...d.depositInput, depositId: deposit.id.toString() }],
+        workflowIdReusePolicy: revived ? 'ALLOW_DUPLICATE' : 'REJECT_DUPLICATE',
+        typedSearchAttributes: searchAttributes({ operatorId: owner.operatorId, externalUserId: owner.externalUserId, sessionRef: session?.sessionRef }),
+      });
+      d.logger.info('deposit detected', { depositId: deposit.id, chainId: t.chainId, txHash: t.txHash, logIndex: t.logIndex, revived });
+    } catch (err) {
+      if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+    }
+  }
+
+  return {
+    /** Scans up to maxBlocks new blocks of a chain, starting where the stored cursor says. */
+    async scanChain(chainId: number, maxBlocks: number): Promise<ScanResult> {
+      const p = provider(d.chains, chainId);
+      const head = await p.getBlockNumber();
+      const cursor = await d.db.chainCursor.findUnique({ where: { chainId } });
+      // A new scanner starts at the head: history before the gateway knew an address holds no deposits of ours.
+      let from = cursor?.nextBlock ?? head;
+      if (cursor?.lastBlockHash && from > 0) {
+        const last = await p.getBlock(from - 1);
+        if (last?.hash !== cursor.lastBlockHash) {
+          from = Math.max(0, from - REORG_REWIND_BLOCKS);
+          d.logger.warn('chain reorganised under the scanner; rescanning', { chainId, from });
+        }
+      }
+      from = Math.min(from, head + 1);
+      const to = Math.min(head, from + maxBlocks - 1);
+      if (to < from) {
+        await d.db.chainCursor.upsert({ where: { chainId }, create: { chainId, nextBlock: from }, update: { nextBlock: from } });
+        return { fromBlock: from, toBlock: to, found: 0, behind: false };
+      }
+      const transfers = await findTransfers(p, d.db, chainId, from, to, d.bankrollAddress.toLowerCase());
+      for (const t of transfers) await recordTransfer(t);
+      const lastBlockHash = (await p.getBlock(to))?.hash ?? null;
+      await d.db.chainCursor.upsert({ where: { chainId }, create: { chainId, nextBlock: to + 1, lastBlockHash }, update: { nextBlock: to + 1, lastBlockHash } });
+      return { fromBlock: from, toBlock: to, found: transfers.length, behind: to < head };
+    },
+  };
+}
+
+export type ChainScanActivities = ReturnType<typeof createChainScanActivities>;

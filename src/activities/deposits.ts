@@ -1,0 +1,169 @@
+import { ApplicationFailure } from '@temporalio/activity';
+import Decimal from 'decimal.js';
+import { Wallet, type JsonRpcProvider } from 'ethers';
+import type { ChainProviders } from '../adapters/chains';
+import type { Db } from '../adapters/db';
+import { depositWallet, feeWalletAddress } from '../adapters/hd-wallet';
+import type { Logger } from '../adapters/logger';
+import type { FxProvider, PriceProvider } from '../adapters/prices';
+import { ERC20, GAS_LIMIT } from '../chain/erc20';
+import { broadcastStored, receiptState, signOnce, type SignRequest } from '../chain/outbound';
+import type { Config } from '../config/env';
+import { depositIdempotencyKey } from '../deposits/detected-transfer';
+import { depositFee, rawToUsd, usdToLocal } from '../domain/pricing';
+import { encodeDeposit } from '../domain/webhook-events';
+import { Prisma, type Deposit } from '../generated/prisma/client';
+import { dispatchWebhook, type DispatchTarget } from '../outbox/dispatch';
+import { recordWebhookEvent } from '../outbox/record';
+
+export interface DepositActivityDeps {
+  config: Config;
+  db: Db;
+  chains: ChainProviders;
+  logger: Logger;
+  prices: PriceProvider;
+  fx: FxProvider;
+  dispatch: DispatchTarget;
+}
+
+/** Thrown while waiting, so the activity's retry policy is the poll loop (no history per poll). */
+const waiting = (type: string, message: string) => ApplicationFailure.create({ type, message, category: 'BENIGN' });
+
+/** The platform fiat of an operator (spec 2.6): platformFiatDefault, else openingBalanceCurrency, else USD. */
+export const platformFiat = (o: { platformFiatDefault: string | null; openingBalanceCurrency: string | null }) =>
+  o.platformFiatDefault ?? o.openingBalanceCurrency ?? 'USD';
+
+export function createDepositActivities(d: DepositActivityDeps) {
+  const provider = (chainId: number): JsonRpcProvider => {
+    const p = d.chains.get(chainId);
+    if (!p) throw new Error(`no RPC URL configured for chain ${chainId}`);
+    return p;
+  };
+  const load = (depositId: string) => d.db.deposit.findUniqueOrThrow({ where: { id: BigInt(depositId) } });
+
+  /** Signs (once), broadcasts and waits for one confirmation of a sweep-side transfer. */
+  async function sendAndWait(p: JsonRpcProvider, req: SignRequest): Promise<string> {
+    const stored = await signOnce(d.db, p, req);
+    const state = await receiptState(p, stored.txHash, 1);
+    if (state.state === 'CONFIRMED') return stored.txHash;
+    if (state.state === 'FAILED') throw ApplicationFailure.nonRetryable(`transaction ${stored.txHash} reverted`, 'SWEEP_REVERTED');
+    await broadcastStored(d.db, p, stored);
+    throw waiting('TX_PENDING', `waiting for ${req.purpose} (${stored.txHash})`);
+  }
+
+  async function sweepTransfers(dep: Deposit, p: JsonRpcProvider): Promise<string> {
+    const amount = BigInt(dep.amount!.toFixed(0));
+    const fee = BigInt(dep.feeAmount!.toFixed(0));
+    const bankroll = new Wallet(d.config.BANKROLL_PRIVATE_KEY, p);
+    const owner = await d.db.depositAddress.findUniqueOrThrow({ where: { address: dep.depositAddress } });
+    const from = depositWallet(d.config.HD_MNEMONIC, owner.hdIndex, p);
+    const feeWallet = feeWalletAddress(d.config.HD_MNEMONIC);
+    const gasLimit = dep.tokenAddress ? GAS_LIMIT.erc20Transfer : GAS_LIMIT.nativeTransfer;
+    const transfers = [
+      { purpose: `sweep:${dep.id}`, to: bankroll.address, raw: amount },
+      { purpose: `fee:${dep.id}`, to: feeWallet, raw: fee },
+    ].filter((t) => t.raw > 0n);
+    // The deposit address pays its own gas, topped up from the bankroll, so a native deposit arrives whole.
+    const { maxFeePerGas } = await p.getFeeData();
+    await sendAndWait(p, { chainId: dep.chainId, purpose: `gas:${dep.id}`, signer: bankroll, to: from.address, value: gasLimit * (maxFeePerGas ?? 0n) * 2n * BigInt(transfers.length), gasLimit: GAS_LIMIT.nativeTransfer });
+    let sweepHash = '';
+    for (const t of transfers) {
+      const req = dep.tokenAddress
+        ? { to: dep.tokenAddress, data: ERC20.encodeFunctionData('transfer', [t.to, t.raw]) }
+        : { to: t.to, value: t.raw };
+      const hash = await sendAndWait(p, { chainId: dep.chainId, purpose: t.purpose, signer: from, gasLimit, ...req });
+      if (t.purpose.startsWith('sweep:')) sweepHash = hash;
+    }
+    return sweepHash;
+  }
+
+  return {
+    /** Waits for the chain's deposit confirmations, re-checking the transfer is still canonical. */
+    async awaitDepositConfirmations(depositId: string): Promise<'CONFIRMED' | 'DROPPED'> {
+      const dep = await load(depositId);
+      if (dep.status === 'DROPPED') return 'DROPPED';
+      if (dep.status !== 'CONFIRMING') return 'CONFIRMED';
+      const p = provider(dep.chainId);
+      const chain = await d.db.chain.findUniqueOrThrow({ where: { chainId: dep.chainId } });
+      const receipt = await p.getTransactionReceipt(dep.txHash);
+      if (!receipt || receipt.blockHash !== dep.blockHash || receipt.status !== 1) {
+        await d.db.deposit.update({ where: { id: dep.id }, data: { status: 'DROPPED', droppedReason: 'REORGANISED' } });
+        d.logger.warn('deposit dropped: no longer in the canonical chain', { depositId, txHash: dep.txHash });
+        return 'DROPPED';
+      }
+      const confirmations = (await p.getBlockNumber()) - receipt.blockNumber + 1;
+      if (confirmations < chain.depositConfirmations) throw waiting('NOT_CONFIRMED', `${confirmations}/${chain.depositConfirmations} confirmations`);
+      const operator = await d.db.operator.findUniqueOrThrow({ where: { id: dep.operatorId } });
+      const gross = BigInt(dep.grossAmount.toFixed(0));
+      const fee = depositFee(gross, operator.depositFeeBps);
+      await d.db.deposit.updateMany({
+        where: { id: dep.id, status: 'CONFIRMING' },
+        data: { status: 'SWEEPING', confirmedAt: new Date(), feeAmount: new Prisma.Decimal(fee.toString()), amount: new Prisma.Decimal((gross - fee).toString()) },
+      });
+      return 'CONFIRMED';
+    },
+
+    /** Moves the net amount to the bankroll and the fee to the fee wallet; each transfer signed once. */
+    async sweepDeposit(depositId: string): Promise<void> {
+      const dep = await load(depositId);
+      if (dep.status !== 'SWEEPING') return;
+      const sweepTxHash = await sweepTransfers(dep, provider(dep.chainId));
+      await d.db.deposit.updateMany({ where: { id: dep.id, status: 'SWEEPING' }, data: { status: 'PRICING', sweepTxHash } });
+    },
+
+    /** Prices the deposit and writes the DEPOSIT event with the final state; without a fresh price it waits. */
+    async creditDeposit(depositId: string): Promise<void> {
+      const dep = await load(depositId);
+      if (dep.status !== 'PRICING') return;
+      const operator = await d.db.operator.findUniqueOrThrow({ where: { id: dep.operatorId } });
+      const fiat = platformFiat(operator);
+      const [quote, rate] = await Promise.all([d.prices.usdPrice({ chainId: dep.chainId, tokenAddress: dep.tokenAddress }), d.fx.usdTo(fiat)]);
+      if (!quote) throw waiting('PRICE_UNAVAILABLE', `no fresh USD price for ${dep.symbol} on chain ${dep.chainId}`);
+      if (!rate) throw waiting('FX_UNAVAILABLE', `no USD/${fiat} rate`);
+      const amount = BigInt(dep.amount!.toFixed(0));
+      const fee = BigInt(dep.feeAmount!.toFixed(0));
+      // Credited value rounds down, the fee rounds up: both in the service's favour.
+      const amountInDollar = rawToUsd(amount, dep.decimals, quote.usd, 'down');
+      const feeInDollar = rawToUsd(fee, dep.decimals, quote.usd, 'up');
+      const amountInLocalCurrency = usdToLocal(amountInDollar, rate);
+      const session = dep.sessionId ? await d.db.session.findUnique({ where: { id: dep.sessionId } }) : null;
+      const body = encodeDeposit({
+        depositId: dep.id.toString(),
+        idempotencyKey: depositIdempotencyKey(dep),
+        externalUserId: dep.externalUserId,
+        sessionRef: session?.sessionRef ?? null,
+        sessionAmount: session ? new Decimal(session.amount.toString()).toFixed(2) : null,
+        amount: amount.toString(),
+        amountInDollar: amountInDollar.toFixed(6),
+        amountInLocalCurrency: amountInLocalCurrency.toFixed(6),
+        localCurrencyCode: fiat,
+        currentRate: rate.toString(),
+        pair: `USD/${fiat}`,
+        grossAmount: dep.grossAmount.toFixed(0),
+        feeAmount: fee.toString(),
+        feeInDollar: feeInDollar.toFixed(6),
+        type: dep.tokenAddress ? 'ERC20' : 'NATIVE',
+        contractAddress: dep.tokenAddress,
+        transactionHash: dep.txHash,
+        chainId: String(dep.chainId),
+        confirmedAt: (dep.confirmedAt ?? new Date()).toISOString(),
+      });
+      const eventId = await d.db.$transaction(async (tx) => {
+        const moved = await tx.deposit.updateMany({
+          where: { id: dep.id, status: 'PRICING' },
+          data: {
+            status: 'CREDITED', creditedAt: new Date(), priceUsd: new Prisma.Decimal(quote.usd.toString()), localCurrencyCode: fiat,
+            currentRate: new Prisma.Decimal(rate.toString()), amountInDollar: new Prisma.Decimal(amountInDollar.toFixed(6)),
+            feeInDollar: new Prisma.Decimal(feeInDollar.toFixed(6)), amountInLocalCurrency: new Prisma.Decimal(amountInLocalCurrency.toFixed(6)),
+          },
+        });
+        if (moved.count === 0) return null;
+        return recordWebhookEvent(tx, d.config.SECRETS_KEY, { operatorId: dep.operatorId, event: 'DEPOSIT', body, uniqueKey: `DEPOSIT:${dep.id}` });
+      });
+      if (eventId) await dispatchWebhook(d.dispatch, eventId);
+      d.logger.info('deposit credited', { depositId, amountInDollar: amountInDollar.toFixed(6), eventId });
+    },
+  };
+}
+
+export type DepositActivities = ReturnType<typeof createDepositActivities>;

@@ -1,0 +1,158 @@
+import Decimal from 'decimal.js';
+import { Contract, getAddress, isAddress } from 'ethers';
+import { isFresh, priceFromFeed } from '../domain/pricing';
+import type { ChainProviders } from './chains';
+import type { Db } from './db';
+
+/**
+ * USD prices of assets and USD→fiat rates (DESIGN "Chain and prices"). A provider answers null when it does not
+ * know a usable value (no feed, RPC error or timeout, stale round, non-positive answer): unknown means unavailable,
+ * never a guess, and callers fail closed on it (invariant 6).
+ */
+
+export interface AssetRef {
+  chainId: number;
+  /** The ERC-20 contract, any letter case; null for the chain's native asset. */
+  tokenAddress: string | null;
+}
+
+export interface PriceQuote {
+  usd: Decimal;
+  /** Where the price came from, for audit: `aggregator:<feed address>` or `fixed`. */
+  source: string;
+  updatedAt: Date;
+}
+
+export interface PriceProvider {
+  /** Null when the price is unknown; never throws for that. */
+  usdPrice(asset: AssetRef): Promise<PriceQuote | null>;
+}
+
+/** The two read calls of Chainlink's AggregatorV3Interface used here (the dev feeds implement the same). */
+const AGGREGATOR_ABI = [
+  'function decimals() view returns (uint8)',
+  'function latestRoundData() view returns (uint80 roundId, int256 answer, uint256 startedAt, uint256 updatedAt, uint80 answeredInRound)',
+];
+
+/** A price read should not hold up a deposit or an execute for long: past this the price is unknown. */
+const DEFAULT_FEED_TIMEOUT_MS = 3000;
+
+/**
+ * Reads the asset's Chainlink-style USD feed registered in Postgres (Token.priceFeed of an active token, or
+ * Chain.nativePriceFeed). A database error is thrown, not turned into null: it says nothing about the price, and
+ * the caller's retry policy handles it.
+ */
+export class OnChainPriceProvider implements PriceProvider {
+  private readonly now: () => Date;
+  private readonly timeoutMs: number;
+
+  constructor(
+    private readonly deps: { db: Db; chains: ChainProviders; maxAgeSeconds: number; timeoutMs?: number; now?: () => Date },
+  ) {
+    this.now = deps.now ?? (() => new Date());
+    this.timeoutMs = deps.timeoutMs ?? DEFAULT_FEED_TIMEOUT_MS;
+  }
+
+  async usdPrice(asset: AssetRef): Promise<PriceQuote | null> {
+    const provider = this.deps.chains.get(asset.chainId);
+    if (!provider) return null;
+    const feedAddress = await this.feedAddress(asset);
+    if (!feedAddress) return null;
+
+    let round: { decimals: bigint; answer: bigint; updatedAt: bigint };
+    try {
+      const feed = new Contract(feedAddress, AGGREGATOR_ABI, provider);
+      const [decimals, latest] = await withTimeout(
+        Promise.all([
+          feed.getFunction('decimals')() as Promise<bigint>,
+          feed.getFunction('latestRoundData')() as Promise<{ answer: bigint; updatedAt: bigint }>,
+        ]),
+        this.timeoutMs,
+      );
+      round = { decimals, answer: latest.answer, updatedAt: latest.updatedAt };
+    } catch {
+      // Unreachable node, timeout, or no aggregator at that address: the price is unknown.
+      return null;
+    }
+
+    if (!isFresh(round.updatedAt, this.now().getTime() / 1000, this.deps.maxAgeSeconds)) return null;
+    const usd = priceFromFeed(round.answer, Number(round.decimals));
+    if (!usd) return null;
+    // Fresh, so updatedAt is close to now and fits a Number.
+    return { usd, source: `aggregator:${feedAddress}`, updatedAt: new Date(Number(round.updatedAt) * 1000) };
+  }
+
+  private async feedAddress({ chainId, tokenAddress }: AssetRef): Promise<string | null> {
+    if (tokenAddress === null) {
+      const chain = await this.deps.db.chain.findUnique({ where: { chainId }, select: { nativePriceFeed: true } });
+      return chain?.nativePriceFeed ?? null;
+    }
+    // The registry stores EIP-55 addresses; lower-casing first accepts any letter case.
+    const lower = tokenAddress.toLowerCase();
+    if (!isAddress(lower)) return null;
+    const token = await this.deps.db.token.findFirst({
+      where: { chainId, address: getAddress(lower), active: true },
+      select: { priceFeed: true },
+    });
+    return token?.priceFeed ?? null;
+  }
+}
+
+/** The key of an asset in a FixedPriceProvider's map: `<chainId>:<lower-case address>` or `<chainId>:native`. */
+export function assetKey({ chainId, tokenAddress }: AssetRef): string {
+  return `${chainId}:${tokenAddress?.toLowerCase() ?? 'native'}`;
+}
+
+/** Configured prices (tests, or a chain without feeds). An asset not in the map is unknown. */
+export class FixedPriceProvider implements PriceProvider {
+  private readonly prices: Map<string, Decimal>;
+
+  /** `prices` is keyed like assetKey (address case does not matter); every price must be positive. */
+  constructor(prices: Record<string, Decimal>, private readonly now: () => Date = () => new Date()) {
+    this.prices = new Map(
+      Object.entries(prices).map(([key, usd]) => {
+        if (!usd.isFinite() || usd.lte(0)) throw new Error(`fixed price of ${key} must be positive, got ${usd.toString()}`);
+        return [key.toLowerCase(), usd];
+      }),
+    );
+  }
+
+  async usdPrice(asset: AssetRef): Promise<PriceQuote | null> {
+    const usd = this.prices.get(assetKey(asset));
+    // A configured rate holds whenever it is asked for.
+    return usd ? { usd, source: 'fixed', updatedAt: this.now() } : null;
+  }
+}
+
+export interface FxProvider {
+  /** Units of `code` per 1 USD: 1 for USD, null when unknown. */
+  usdTo(code: string): Promise<Decimal | null>;
+}
+
+/** Rates from configuration (FX_RATES, parsed by parseFxRates). */
+export class FixedFxProvider implements FxProvider {
+  // A Map, so a code like "constructor" cannot reach Object.prototype.
+  private readonly rates: Map<string, Decimal>;
+
+  constructor(rates: Record<string, Decimal>) {
+    this.rates = new Map(Object.entries(rates));
+  }
+
+  async usdTo(code: string): Promise<Decimal | null> {
+    if (code === 'USD') return new Decimal(1);
+    return this.rates.get(code) ?? null;
+  }
+}
+
+/** Rejects after `ms`; the losing call's later settlement is ignored (Promise.race keeps listening to it). */
+async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

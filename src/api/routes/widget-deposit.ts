@@ -1,0 +1,70 @@
+import { Router, type RequestHandler } from 'express';
+import type { Db } from '../../adapters/db';
+import { ensureDepositAddress } from '../../deposits/addresses';
+import { AppError } from '../../domain/errors';
+import type { ApiDeps } from '../deps';
+import { sendEnvelope } from '../envelope';
+import { currentSession, sidAuth } from '../middleware/sid-auth';
+import { validateBody, validatedBody } from '../middleware/validate';
+import { depositAddressSchema } from '../schemas/depositor';
+
+interface Asset {
+  symbol: string;
+  /** null for the chain's native asset. */
+  tokenAddress: string | null;
+  decimals: number;
+}
+
+const invalid = (field: string, message: string) => new AppError('VALIDATION_ERROR', 'Request validation failed', [{ field, message }]);
+
+/**
+ * The asset the widget asked for: the chain must be an active EVM chain of the registry, and the currency its
+ * native symbol or the symbol of one of its active tokens. The native symbol wins should a token share it.
+ */
+async function resolveAsset(db: Db, chainId: number, currency: string): Promise<Asset> {
+  const chain = await db.chain.findUnique({ where: { chainId } });
+  if (!chain || !chain.active || chain.type !== 'EVM') throw invalid('chainId', 'not an active EVM chain (see GET /chain)');
+  if (currency === chain.nativeSymbol) return { symbol: currency, tokenAddress: null, decimals: chain.nativeDecimals };
+  // Newest first: a dev redeploy leaves older rows of a symbol behind, inactive, but be deterministic regardless.
+  const token = await db.token.findFirst({ where: { chainId, symbol: currency, active: true }, orderBy: { createdAt: 'desc' } });
+  if (!token) throw invalid('currency', `not an active currency on chain ${chainId} (see GET /chain)`);
+  return { symbol: token.symbol, tokenAddress: token.address, decimals: token.decimals };
+}
+
+/**
+ * EIP-681. No amount: the session's amount is fiat, and the crypto amount depends on the price when it arrives.
+ * A token URI names the contract and its transfer function, with the deposit address as the recipient.
+ */
+function paymentUri(address: string, chainId: number, tokenAddress: string | null): string {
+  return tokenAddress === null ? `ethereum:${address}@${chainId}` : `ethereum:${tokenAddress}@${chainId}/transfer?address=${address}`;
+}
+
+/** A withdraw session's sid is a valid credential but the wrong one here: name the field rather than 404. */
+const requireDepositSession: RequestHandler = (_req, res, next) => {
+  if (currentSession(res).type !== 'DEPOSIT') throw invalid('sid', 'must be a deposit session');
+  next();
+};
+
+/** Widget-called deposit endpoint: the sid in the body is the credential (no operator key). */
+export function widgetDepositRoutes({ db, config }: ApiDeps): Router {
+  const router = Router();
+
+  // sidAuth first: a request without a usable session learns nothing about the registry.
+  router.post('/depositor/address', sidAuth(db), requireDepositSession, validateBody(depositAddressSchema), async (_req, res) => {
+    const session = currentSession(res);
+    const { chainId, currency } = validatedBody(res, depositAddressSchema);
+    const asset = await resolveAsset(db, chainId, currency);
+    const { address } = await ensureDepositAddress(db, config.HD_MNEMONIC, session.operatorId, session.externalUserId);
+    sendEnvelope(res, 200, 'Deposit address', {
+      address,
+      chainId,
+      currency: asset.symbol,
+      tokenAddress: asset.tokenAddress,
+      decimals: asset.decimals,
+      paymentUri: paymentUri(address, chainId, asset.tokenAddress),
+      expiresAt: session.expiresAt.toISOString(),
+    });
+  });
+
+  return router;
+}

@@ -1,0 +1,58 @@
+import type { Db } from '../adapters/db';
+import { depositAddress } from '../adapters/hd-wallet';
+import { Prisma } from '../generated/prisma/client';
+
+export interface DepositAddressAllocation {
+  address: string;
+  hdIndex: number;
+  /** true only for the call that allocated the index. */
+  created: boolean;
+}
+
+/** One advisory lock for all HD allocation: the next index depends on every existing row, whoever owns it. */
+const HD_ALLOCATION_LOCK = 'deposit-address:hd-index';
+
+type Key = { operatorId: string; externalUserId: string };
+
+const isUniqueViolation = (err: unknown) => err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002';
+
+/**
+ * Under the lock, allocations run one at a time: the re-read sees a row another call committed while this one
+ * waited (READ COMMITTED takes a fresh snapshot per statement), so a user never gets a second index, and max+1
+ * never hands out an index twice. Indices are never freed, so none is ever reused for another user.
+ */
+async function allocate(db: Db, mnemonic: string, key: Key): Promise<DepositAddressAllocation> {
+  return db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${HD_ALLOCATION_LOCK}, 0))`;
+    const existing = await tx.depositAddress.findUnique({ where: { operatorId_externalUserId: key } });
+    if (existing) return { address: existing.address, hdIndex: existing.hdIndex, created: false };
+    const { _max } = await tx.depositAddress.aggregate({ _max: { hdIndex: true } });
+    const hdIndex = (_max.hdIndex ?? -1) + 1;
+    const address = depositAddress(mnemonic, hdIndex);
+    await tx.depositAddress.create({ data: { ...key, hdIndex, address } });
+    return { address, hdIndex, created: true };
+  });
+}
+
+/**
+ * The user's deposit address (one per operator and externalUserId, the same on every EVM chain), allocating the
+ * next HD index on first use. The unique constraints are the backstop should anything insert without the lock:
+ * a P2002 is retried once, and the retry finds the winner's row or takes the next free index.
+ */
+export async function ensureDepositAddress(
+  db: Db,
+  mnemonic: string,
+  operatorId: string,
+  externalUserId: string,
+): Promise<DepositAddressAllocation> {
+  const key = { operatorId, externalUserId };
+  // Fast path without the lock: most calls are for users who already have an address.
+  const existing = await db.depositAddress.findUnique({ where: { operatorId_externalUserId: key } });
+  if (existing) return { address: existing.address, hdIndex: existing.hdIndex, created: false };
+  try {
+    return await allocate(db, mnemonic, key);
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    return allocate(db, mnemonic, key);
+  }
+}

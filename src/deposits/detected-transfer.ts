@@ -1,0 +1,21 @@
+/** A transfer into one of our deposit addresses, as the scanner found it on chain. */
+export interface DetectedTransfer {
+  chainId: number;
+  txHash: string;
+  /** The Transfer log's index in its block; -1 for a native transfer. */
+  logIndex: number;
+  blockNumber: number;
+  blockHash: string;
+  to: string;
+  /** null for the native asset. */
+  tokenAddress: string | null;
+  raw: bigint;
+}
+
+/** CONTRACT §1: `deposit-<chainId>-<txHash>-<logIndex>`, so a rescan can never start a second workflow. */
+export function depositWorkflowId(t: Pick<DetectedTransfer, 'chainId' | 'txHash' | 'logIndex'>): string {
+  return `deposit-${t.chainId}-${t.txHash}-${t.logIndex < 0 ? 'native' : t.logIndex}`;
+}
+
+/** Stable for the deposit forever (spec 6.1): the operator dedupes credits on it. */
+export const depositIdempotencyKey = depositWorkflowId;

@@ -1,0 +1,28 @@
+import { continueAsNew, proxyActivities, sleep } from '@temporalio/workflow';
+import type { ChainScanActivities } from '../activities/chain-scan';
+
+export interface ChainScannerInput {
+  chainId: number;
+  pollMs: number;
+  /** Blocks read per scan step (bounded so one step stays short). */
+  maxBlocks: number;
+}
+
+/** Steps per run before continue-as-new keeps the history bounded. */
+const STEPS_PER_RUN = 500;
+
+/**
+ * One per active chain: reads new blocks in bounded ranges and starts a deposit workflow per transfer into one of
+ * our addresses. The cursor lives in PostgreSQL, so a restarted scanner resumes where it stopped.
+ */
+export async function chainScannerWorkflow(input: ChainScannerInput): Promise<never> {
+  const { scanChain } = proxyActivities<ChainScanActivities>({
+    startToCloseTimeout: '2 minutes',
+    retry: { initialInterval: input.pollMs, maximumInterval: '30 seconds' },
+  });
+  for (let step = 0; step < STEPS_PER_RUN; step++) {
+    const result = await scanChain(input.chainId, input.maxBlocks);
+    if (!result.behind) await sleep(input.pollMs);
+  }
+  return continueAsNew<typeof chainScannerWorkflow>(input);
+}

@@ -1,0 +1,31 @@
+import { proxyActivities } from '@temporalio/workflow';
+import type { DepositActivities } from '../activities/deposits';
+
+export interface DepositWorkflowInput {
+  depositId: string;
+  /** How often confirmations (and the sweep's receipts) are re-checked. */
+  pollMs: number;
+  /** How often a deposit waiting for a fresh price re-tries. */
+  priceRetrySeconds: number;
+}
+
+/**
+ * One detected transfer: wait for the chain's confirmations (dropping it if a reorg removes it), sweep it to the
+ * bankroll, then credit it with a fresh price: the DEPOSIT event is written with the final state. Each step's
+ * activity is idempotent and its retry policy is the wait loop.
+ */
+export async function depositWorkflow(input: DepositWorkflowInput): Promise<'CREDITED' | 'DROPPED'> {
+  const poll = { initialInterval: input.pollMs, backoffCoefficient: 1, maximumInterval: input.pollMs };
+  const { awaitDepositConfirmations, sweepDeposit } = proxyActivities<DepositActivities>({
+    startToCloseTimeout: '1 minute',
+    retry: { ...poll, nonRetryableErrorTypes: ['SWEEP_REVERTED'] },
+  });
+  const { creditDeposit } = proxyActivities<DepositActivities>({
+    startToCloseTimeout: '1 minute',
+    retry: { initialInterval: input.priceRetrySeconds * 1000, backoffCoefficient: 1 },
+  });
+  if ((await awaitDepositConfirmations(input.depositId)) === 'DROPPED') return 'DROPPED';
+  await sweepDeposit(input.depositId);
+  await creditDeposit(input.depositId);
+  return 'CREDITED';
+}

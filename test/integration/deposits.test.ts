@@ -1,0 +1,196 @@
+import Decimal from 'decimal.js';
+import { Contract, JsonRpcProvider, Wallet, parseUnits } from 'ethers';
+import { feeWalletAddress } from '../../src/adapters/hd-wallet';
+import { ensureDepositAddress } from '../../src/deposits/addresses';
+import { fund, mine, setPrice } from '../../src/devchain/dev-commands';
+import { WEBHOOK_FIELDS } from '../../src/domain/webhook-events';
+import { createOperator } from '../../src/provisioning/operators';
+import { createTestContext, type TestContext } from '../support/harness';
+import { http } from '../support/http';
+import { eventually } from '../support/wait';
+import { WebhookReceiver, type Received } from '../support/webhook-receiver';
+
+const ERC20_ABI = [
+  'function balanceOf(address) view returns (uint256)',
+  'function batchTransfer(address[] to, uint256[] amounts)',
+  'function mint(address to, uint256 amount)',
+];
+const FEED_ABI = ['function latestRoundData() view returns (uint80, int256, uint256, uint256, uint80)'];
+
+let ctx: TestContext;
+let receiver: WebhookReceiver;
+let provider: JsonRpcProvider;
+let eur: { id: string; apiKey: string };
+let usd: { id: string; apiKey: string };
+let nodeUrl: string;
+let userSeq = 0;
+
+beforeAll(async () => {
+  ctx = await createTestContext({
+    worker: true,
+    env: { WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,1,1,1', PRICE_RETRY_SECONDS: '1', OUTBOX_RELAY_SECONDS: '1' },
+  });
+  nodeUrl = ctx.services.chainNodeUrl;
+  provider = new JsonRpcProvider(nodeUrl, undefined, { staticNetwork: true, cacheTimeout: -1 });
+  receiver = await new WebhookReceiver().start();
+  eur = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Euro Games', webhookUrl: receiver.url, platformFiatDefault: 'EUR' });
+  await ctx.db.operator.update({ where: { id: eur.id }, data: { depositFeeBps: 150 } });
+  usd = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Dollar Games', webhookUrl: receiver.url });
+});
+afterAll(async () => {
+  provider.destroy();
+  await receiver.stop();
+  await ctx.close();
+});
+
+const token = (symbol: string) => ctx.services.registry.tokens.find((t) => t.symbol === symbol)!;
+const form = (r: Received) => Object.fromEntries(new URLSearchParams(r.body));
+const depositsFor = (user: string) => receiver.received.filter((r) => form(r).event === 'DEPOSIT' && form(r).externalUserId === user);
+const balanceOf = (tokenAddress: string, owner: string): Promise<bigint> => new Contract(tokenAddress, ERC20_ABI, provider).getFunction('balanceOf')(owner);
+
+async function feedPrice(feed: string): Promise<Decimal> {
+  const [, answer] = await new Contract(feed, FEED_ABI, provider).getFunction('latestRoundData')();
+  return new Decimal(answer.toString()).div(1e8);
+}
+
+async function newUser(operatorId: string): Promise<{ user: string; address: string }> {
+  userSeq += 1;
+  const user = `player-${userSeq}`;
+  const { address } = await ensureDepositAddress(ctx.db, ctx.config.HD_MNEMONIC, operatorId, user);
+  return { user, address };
+}
+
+/** Mines the confirmations the dev chain asks for and waits for the user's DEPOSIT webhooks. */
+async function confirmAndWait(user: string, count = 1): Promise<Record<string, string>[]> {
+  await mine({ nodeUrl, blocks: 3 });
+  return eventually(async () => (depositsFor(user).length >= count ? depositsFor(user).map(form) : null), 60_000, `DEPOSIT for ${user}`);
+}
+
+describe('deposits on the dev chain', () => {
+  it('When a user with an open session sends 6-decimal USDC, Then exactly one DEPOSIT with every field right, and the bankroll grows by amount', async () => {
+    const { user, address } = await newUser(eur.id);
+    const session = await http(ctx.apiUrl, 'POST', '/session/deposit', {
+      token: eur.apiKey,
+      json: { externalUserId: user, lang: 'en', platformFiatCurrency: 'EUR', userBalance: '0', amount: '11.50' },
+    });
+    expect(session.status).toBe(201);
+    const usdc = token('USDC');
+    const bankroll = new Wallet(ctx.config.BANKROLL_PRIVATE_KEY).address;
+    const before = await balanceOf(usdc.address, bankroll);
+    const feesBefore = await balanceOf(usdc.address, feeWalletAddress(ctx.config.HD_MNEMONIC));
+    const price = await feedPrice(usdc.priceFeed);
+    const { txHash } = await fund({ nodeUrl, registry: ctx.services.registry, address, token: 'USDC', amount: '12.5' });
+
+    const [d] = await confirmAndWait(user);
+    expect(Object.keys(d!)).toEqual(WEBHOOK_FIELDS.DEPOSIT);
+    const gross = 12_500_000n;
+    const fee = (gross * 150n) / 10_000n; // 1.5%, rounded down
+    expect(d).toMatchObject({
+      event: 'DEPOSIT', externalUserId: user, sessionRef: session.body.data.sessionRef, sessionAmount: '11.50',
+      grossAmount: gross.toString(), feeAmount: fee.toString(), amount: (gross - fee).toString(), type: 'ERC20',
+      contractAddress: usdc.address, transactionHash: txHash, chainId: '31337', localCurrencyCode: 'EUR', currentRate: '0.92', pair: 'USD/EUR',
+    });
+    expect(BigInt(d!.amount!) + BigInt(d!.feeAmount!)).toBe(BigInt(d!.grossAmount!));
+    const usdValue = new Decimal((gross - fee).toString()).div(1e6).times(price).toDecimalPlaces(6, Decimal.ROUND_DOWN);
+    expect(d!.amountInDollar).toBe(usdValue.toFixed(6));
+    expect(d!.feeInDollar).toBe(new Decimal(fee.toString()).div(1e6).times(price).toDecimalPlaces(6, Decimal.ROUND_UP).toFixed(6));
+    expect(d!.amountInLocalCurrency).toBe(usdValue.times('0.92').toDecimalPlaces(6, Decimal.ROUND_DOWN).toFixed(6));
+    expect(Number(BigInt(d!.depositId!))).toBeGreaterThan(0);
+    expect(d!.idempotencyKey).toMatch(new RegExp(`^deposit-31337-${txHash}-\\d+$`));
+    expect(new Date(d!.confirmedAt!).toISOString()).toBe(d!.confirmedAt);
+    expect(await balanceOf(usdc.address, bankroll)).toBe(before + gross - fee);
+    expect(await balanceOf(usdc.address, feeWalletAddress(ctx.config.HD_MNEMONIC))).toBe(feesBefore + fee);
+    expect(await balanceOf(usdc.address, address)).toBe(0n);
+    const row = await ctx.db.deposit.findFirstOrThrow({ where: { txHash } });
+    expect(row.status).toBe('CREDITED');
+    expect(await ctx.db.webhookEvent.count({ where: { uniqueKey: `DEPOSIT:${row.id}` } })).toBe(1);
+  });
+
+  it('When a USD operator user sends native ETH with no open session, Then type NATIVE, contractAddress null, sessionRef and sessionAmount null', async () => {
+    const { user, address } = await newUser(usd.id);
+    const chain = await ctx.db.chain.findUniqueOrThrow({ where: { chainId: 31337 } });
+    const price = await feedPrice(chain.nativePriceFeed!);
+    await fund({ nodeUrl, registry: ctx.services.registry, address, token: 'native', amount: '0.25' });
+    const [d] = await confirmAndWait(user);
+    expect(d).toMatchObject({
+      type: 'NATIVE', contractAddress: 'null', sessionRef: 'null', sessionAmount: 'null', grossAmount: parseUnits('0.25', 18).toString(),
+      feeAmount: '0', feeInDollar: '0.000000', localCurrencyCode: 'USD', currentRate: '1', pair: 'USD/USD',
+    });
+    expect(d!.amountInDollar).toBe(price.times('0.25').toDecimalPlaces(6, Decimal.ROUND_DOWN).toFixed(6));
+    expect(d!.amountInLocalCurrency).toBe(d!.amountInDollar);
+  });
+
+  it('When one transaction carries two transfers to deposit addresses, Then two deposits and two DEPOSIT events', async () => {
+    const a = await newUser(usd.id);
+    const b = await newUser(usd.id);
+    const usdt = new Contract(token('USDT').address, ERC20_ABI, await provider.getSigner(2));
+    await (await usdt.getFunction('mint')(await (await provider.getSigner(2)).getAddress(), 10_000_000n)).wait();
+    const tx = await usdt.getFunction('batchTransfer')([a.address, b.address], [1_000_000n, 2_000_000n]);
+    await tx.wait();
+    const [da] = await confirmAndWait(a.user);
+    const [db] = await confirmAndWait(b.user);
+    expect(da!.transactionHash).toBe(tx.hash);
+    expect(db!.transactionHash).toBe(tx.hash);
+    expect([da!.grossAmount, db!.grossAmount]).toEqual(['1000000', '2000000']);
+    expect(da!.idempotencyKey).not.toBe(db!.idempotencyKey);
+    expect(await ctx.db.deposit.count({ where: { txHash: tx.hash } })).toBe(2);
+  });
+
+  it('When the worker stops mid-confirmation and restarts, Then still exactly one DEPOSIT', async () => {
+    const { user, address } = await newUser(usd.id);
+    const { txHash } = await fund({ nodeUrl, registry: ctx.services.registry, address, token: 'USDT', amount: '3' });
+    await eventually(() => ctx.db.deposit.findFirst({ where: { txHash } }), 30_000, 'deposit detected');
+    await ctx.stopWorker();
+    await mine({ nodeUrl, blocks: 3 });
+    await ctx.startWorker();
+    await confirmAndWait(user);
+    // Past the sweep's own gas top-up into the address and its confirmations: that is not a deposit.
+    await mine({ nodeUrl, blocks: 4 });
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(depositsFor(user)).toHaveLength(1);
+    expect(await ctx.db.deposit.count({ where: { externalUserId: user } })).toBe(1);
+    expect(await ctx.db.webhookEvent.count({ where: { event: 'DEPOSIT', body: { contains: txHash } } })).toBe(1);
+  });
+
+  it('When the scanner is down while a transfer is mined, Then on restart it resumes from its cursor and finds it', async () => {
+    const { user, address } = await newUser(usd.id);
+    await ctx.stopWorker();
+    await fund({ nodeUrl, registry: ctx.services.registry, address, token: 'USDT', amount: '4' });
+    await mine({ nodeUrl, blocks: 5 });
+    await ctx.startWorker();
+    const [d] = await confirmAndWait(user);
+    expect(d!.grossAmount).toBe('4000000');
+  });
+
+  it('When a transfer is reorganised away before its confirmations, Then no DEPOSIT, and the deposit is recorded as dropped', async () => {
+    const { user, address } = await newUser(usd.id);
+    const snapshot = await provider.send('evm_snapshot', []);
+    const { txHash } = await fund({ nodeUrl, registry: ctx.services.registry, address, token: 'USDT', amount: '5' });
+    await eventually(() => ctx.db.deposit.findFirst({ where: { txHash } }), 30_000, 'deposit detected');
+    await provider.send('evm_revert', [snapshot]);
+    await mine({ nodeUrl, blocks: 4 });
+    const dropped = await eventually(async () => {
+      const row = await ctx.db.deposit.findFirst({ where: { txHash } });
+      return row?.status === 'DROPPED' ? row : null;
+    }, 30_000, 'deposit dropped');
+    expect(dropped.droppedReason).toBe('REORGANISED');
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(depositsFor(user)).toHaveLength(0);
+  });
+
+  it('When the price feed is stale, Then the credit waits (no DEPOSIT), and goes out once the price is fresh', async () => {
+    const { user, address } = await newUser(usd.id);
+    await setPrice({ nodeUrl, registry: ctx.services.registry, symbol: 'USDT', stale: true });
+    try {
+      const { txHash } = await fund({ nodeUrl, registry: ctx.services.registry, address, token: 'USDT', amount: '6' });
+      await mine({ nodeUrl, blocks: 3 });
+      await eventually(async () => (await ctx.db.deposit.findFirst({ where: { txHash, status: 'PRICING' } })) ?? null, 60_000, 'deposit swept, waiting for a price');
+      await new Promise((r) => setTimeout(r, 2500));
+      expect(depositsFor(user)).toHaveLength(0);
+    } finally {
+      await setPrice({ nodeUrl, registry: ctx.services.registry, symbol: 'USDT', usd: '1' });
+    }
+    const [d] = await confirmAndWait(user);
+    expect(d).toMatchObject({ grossAmount: '6000000', amountInDollar: '6.000000' });
+  });
+});

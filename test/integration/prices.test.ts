@@ -1,0 +1,189 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Decimal from 'decimal.js';
+import { ContractFactory, Wallet } from 'ethers';
+import { ChainProviders } from '../../src/adapters/chains';
+import { FixedFxProvider, FixedPriceProvider, OnChainPriceProvider, type AssetRef } from '../../src/adapters/prices';
+import { priceFeed } from '../../src/devchain/bindings';
+import { DEPLOYER_ACCOUNT, withProvider } from '../../src/devchain/chain';
+import { compileContracts } from '../../src/devchain/contracts';
+import type { DevChainRegistry } from '../../src/devchain/deploy';
+import { setPrice } from '../../src/devchain/dev-commands';
+import { startRpcProxy, setProxyRpc } from '../../src/devchain/rpc-proxy';
+import { FEED_DECIMALS } from '../../src/devchain/spec';
+import { parseAmount } from '../../src/devchain/units';
+import { upsertChain } from '../../src/provisioning/chain-registry';
+import { createTestContext, type TestContext } from '../support/harness';
+
+/**
+ * The on-chain provider against real aggregator contracts on the dev node. This file deploys feeds of its own for
+ * USDC and the native asset and points its database's registry at them: other test files share the chain's
+ * feeds and may move them at any moment, and these tests make them stale.
+ */
+
+let ctx: TestContext;
+/** The shared dev registry with this file's USDC and native feeds; setPrice moves the feeds it names. */
+let registry: DevChainRegistry;
+let nodeUrl: string;
+let usdc: AssetRef;
+let native: AssetRef;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ env: { FX_RATES: 'EUR=0.92,GBP=0.79', PRICE_MAX_AGE_SECONDS: '600' } });
+  nodeUrl = ctx.services.chainNodeUrl;
+  const shared = ctx.services.registry;
+  const [tokenFeed, nativeFeed] = [await deployFeed('1'), await deployFeed('3000')];
+  registry = {
+    ...shared,
+    nativePriceFeed: nativeFeed,
+    tokens: shared.tokens.map((t) => (t.symbol === 'USDC' ? { ...t, priceFeed: tokenFeed } : t)),
+  };
+  await upsertChain(ctx.db, registry, { isDev: true });
+  usdc = { chainId: shared.chainId, tokenAddress: registry.tokens.find((t) => t.symbol === 'USDC')!.address };
+  native = { chainId: shared.chainId, tokenAddress: null };
+});
+afterAll(() => ctx.close());
+
+async function deployFeed(usd: string): Promise<string> {
+  const { MockV3Aggregator } = compileContracts();
+  return withProvider(nodeUrl, async (provider) => {
+    const factory = new ContractFactory(MockV3Aggregator.abi, MockV3Aggregator.bytecode, await provider.getSigner(DEPLOYER_ACCOUNT));
+    const feed = await factory.deploy(FEED_DECIMALS, parseAmount(usd, FEED_DECIMALS));
+    await feed.waitForDeployment();
+    return feed.getAddress();
+  });
+}
+
+const provider = (opts: { chains?: ChainProviders; maxAgeSeconds?: number; now?: () => Date; timeoutMs?: number } = {}) =>
+  new OnChainPriceProvider({
+    db: ctx.db,
+    chains: opts.chains ?? ctx.chains,
+    maxAgeSeconds: opts.maxAgeSeconds ?? ctx.config.PRICE_MAX_AGE_SECONDS,
+    now: opts.now,
+    timeoutMs: opts.timeoutMs,
+  });
+
+describe('OnChainPriceProvider', () => {
+  it('When a token feed moves, Then the provider answers the feed price with its source and round time', async () => {
+    await setPrice({ nodeUrl, registry, symbol: 'USDC', usd: '1.0001' });
+    const quote = await provider().usdPrice(usdc);
+    expect(quote?.usd.toString()).toBe('1.0001');
+    expect(quote?.source).toBe(`aggregator:${registry.tokens.find((t) => t.symbol === 'USDC')!.priceFeed}`);
+    expect(Math.abs(quote!.updatedAt.getTime() - Date.now())).toBeLessThan(120_000);
+  });
+
+  it('When the address is given in lower case, Then the same token is found', async () => {
+    await setPrice({ nodeUrl, registry, symbol: 'USDC', usd: '0.9998' });
+    const quote = await provider().usdPrice({ ...usdc, tokenAddress: usdc.tokenAddress!.toLowerCase() });
+    expect(quote?.usd.toString()).toBe('0.9998');
+  });
+
+  it('When the native feed moves, Then the native asset is priced from Chain.nativePriceFeed', async () => {
+    await setPrice({ nodeUrl, registry, symbol: registry.nativeSymbol, usd: '2999.5' });
+    expect((await provider().usdPrice(native))?.usd.toString()).toBe('2999.5');
+  });
+
+  it('When the feed is made stale, Then the price is unknown, and a new round makes it known again', async () => {
+    await setPrice({ nodeUrl, registry, symbol: 'USDC', usd: '1' });
+    await setPrice({ nodeUrl, registry, symbol: 'USDC', stale: true });
+    expect(await provider().usdPrice(usdc)).toBeNull();
+    await setPrice({ nodeUrl, registry, symbol: 'USDC', usd: '1' });
+    expect((await provider().usdPrice(usdc))?.usd.toString()).toBe('1');
+  });
+
+  it('When the round is older than PRICE_MAX_AGE_SECONDS by our clock, Then the price is unknown', async () => {
+    await setPrice({ nodeUrl, registry, symbol: 'USDC', usd: '1' });
+    const later = () => new Date(Date.now() + (ctx.config.PRICE_MAX_AGE_SECONDS + 60) * 1000);
+    expect(await provider({ now: later }).usdPrice(usdc)).toBeNull();
+  });
+
+  it('When the feed answers 0, Then the price is unknown', async () => {
+    const feedAddress = registry.tokens.find((t) => t.symbol === 'USDC')!.priceFeed;
+    try {
+      await withProvider(nodeUrl, async (p) => {
+        await (await priceFeed(feedAddress, await p.getSigner(DEPLOYER_ACCOUNT)).updateAnswer(0n)).wait();
+      });
+      expect(await provider().usdPrice(usdc)).toBeNull();
+    } finally {
+      await setPrice({ nodeUrl, registry, symbol: 'USDC', usd: '1' });
+    }
+  });
+
+  it('When the token is not registered, inactive, or the chain has no RPC, Then the price is unknown', async () => {
+    const p = provider();
+    expect(await p.usdPrice({ chainId: usdc.chainId, tokenAddress: Wallet.createRandom().address })).toBeNull();
+    expect(await p.usdPrice({ chainId: usdc.chainId, tokenAddress: 'not-an-address' })).toBeNull();
+    expect(await p.usdPrice({ chainId: 999_999, tokenAddress: null })).toBeNull();
+    const where = { chainId_address: { chainId: usdc.chainId, address: usdc.tokenAddress! } };
+    await ctx.db.token.update({ where, data: { active: false } });
+    try {
+      expect(await p.usdPrice(usdc)).toBeNull();
+    } finally {
+      await ctx.db.token.update({ where, data: { active: true } });
+    }
+  });
+
+  it('When the RPC is cut, Then the price is unknown and nothing throws', async () => {
+    // A proxy of this file's own: cutting the shared one would take the chain away from other test files.
+    await setPrice({ nodeUrl, registry, symbol: 'USDC', usd: '1' });
+    const proxy = await startRpcProxy({ target: nodeUrl, port: 0 });
+    const chains = new ChainProviders({ [usdc.chainId]: proxy.url });
+    try {
+      expect((await provider({ chains }).usdPrice(usdc))?.usd.toString()).toBe('1');
+      await setProxyRpc(proxy.url, false);
+      await expect(provider({ chains }).usdPrice(usdc)).resolves.toBeNull();
+      await expect(provider({ chains }).usdPrice(native)).resolves.toBeNull();
+    } finally {
+      chains.destroy();
+      await proxy.stop();
+    }
+  });
+
+  it('When the RPC accepts but never answers, Then the price is unknown after the timeout', async () => {
+    const hanging = http.createServer(() => undefined);
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    const chains = new ChainProviders({ [usdc.chainId]: `http://127.0.0.1:${(hanging.address() as AddressInfo).port}` });
+    try {
+      const started = Date.now();
+      expect(await provider({ chains, timeoutMs: 300 }).usdPrice(usdc)).toBeNull();
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      chains.destroy();
+      hanging.closeAllConnections();
+      await new Promise<void>((resolve) => hanging.close(() => resolve()));
+    }
+  });
+});
+
+describe('FixedPriceProvider', () => {
+  it('When an asset is in the map, Then its price is answered whatever the address case; otherwise null', async () => {
+    const p = new FixedPriceProvider({
+      [`${usdc.chainId}:${usdc.tokenAddress}`]: new Decimal('1.0001'),
+      [`${usdc.chainId}:native`]: new Decimal('3000'),
+    });
+    expect((await p.usdPrice({ ...usdc, tokenAddress: usdc.tokenAddress!.toLowerCase() }))?.usd.toString()).toBe('1.0001');
+    expect(await p.usdPrice(native)).toMatchObject({ usd: new Decimal('3000'), source: 'fixed' });
+    expect(await p.usdPrice({ chainId: 1, tokenAddress: null })).toBeNull();
+  });
+
+  it('When a configured price is not positive, Then construction fails', () => {
+    expect(() => new FixedPriceProvider({ '1:native': new Decimal(0) })).toThrow(/must be positive/);
+  });
+});
+
+describe('FixedFxProvider', () => {
+  it('When built from FX_RATES, Then USD is 1, a listed code its rate, and an unknown code null', async () => {
+    const fx = new FixedFxProvider(ctx.config.FX_RATES);
+    expect((await fx.usdTo('USD'))?.toString()).toBe('1');
+    expect((await fx.usdTo('EUR'))?.toString()).toBe('0.92');
+    expect((await fx.usdTo('GBP'))?.toString()).toBe('0.79');
+    expect(await fx.usdTo('JPY')).toBeNull();
+    expect(await fx.usdTo('constructor')).toBeNull();
+  });
+
+  it('When FX_RATES is not set, Then only USD is known', async () => {
+    const fx = new FixedFxProvider({});
+    expect((await fx.usdTo('USD'))?.toString()).toBe('1');
+    expect(await fx.usdTo('EUR')).toBeNull();
+  });
+});
