@@ -19,7 +19,16 @@ export default tseslint.config(
     // Workflow code must stay deterministic: no Node built-ins, no I/O (temporalio samples' override).
     files: ['src/workflows/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path', 'crypto', 'http', 'https', 'child_process', '../activities/*', '../adapters/*'] }],
+      // Activities are referenced by type only (proxyActivities); a value import would pull I/O into the sandbox.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*', 'fs', 'path', 'crypto', 'http', 'https', 'child_process'], message: 'no Node built-ins in workflow code' },
+            { group: ['../activities/*', '../adapters/*', '../chain/*', '../outbox/*'], message: 'workflows do no I/O', allowTypeImports: true },
+          ],
+        },
+      ],
     },
   },
   // Tests read JSON answers of any shape.
