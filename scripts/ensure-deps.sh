@@ -4,7 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --no-audit --no-fund >&2
+  # npm install, not npm ci: with this machine's omit-lockfile-registry-resolved, npm 11 ci reports
+  # other platforms' optional binaries as missing from the lock. install still follows the lock.
+  npm install --no-audit --no-fund >&2
 fi
 if [ ! -f src/generated/prisma/client.ts ] || [ prisma/schema.prisma -nt src/generated/prisma/client.ts ]; then
   npx prisma generate >&2
