@@ -10,6 +10,7 @@ import { ERC20, GAS_LIMIT } from '../chain/erc20';
 import { broadcastStored, receiptState, signOnce, type SignRequest } from '../chain/outbound';
 import type { Config } from '../config/env';
 import { depositIdempotencyKey } from '../deposits/detected-transfer';
+import { platformFiat } from '../domain/caps';
 import { depositFee, rawToUsd, usdToLocal } from '../domain/pricing';
 import { encodeDeposit } from '../domain/webhook-events';
 import { Prisma, type Deposit } from '../generated/prisma/client';
@@ -29,9 +30,6 @@ export interface DepositActivityDeps {
 /** Thrown while waiting, so the activity's retry policy is the poll loop (no history per poll). */
 const waiting = (type: string, message: string) => ApplicationFailure.create({ type, message, category: 'BENIGN' });
 
-/** The platform fiat of an operator (spec 2.6): platformFiatDefault, else openingBalanceCurrency, else USD. */
-export const platformFiat = (o: { platformFiatDefault: string | null; openingBalanceCurrency: string | null }) =>
-  o.platformFiatDefault ?? o.openingBalanceCurrency ?? 'USD';
 
 export function createDepositActivities(d: DepositActivityDeps) {
   const provider = (chainId: number): JsonRpcProvider => {

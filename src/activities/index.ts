@@ -8,6 +8,7 @@ import { dispatchTarget } from '../outbox/dispatch';
 import { FixedFxProvider, OnChainPriceProvider } from '../adapters/prices';
 import { createChainScanActivities } from './chain-scan';
 import { createDepositActivities } from './deposits';
+import { createPayoutActivities } from './payouts';
 import { createWebhookActivities } from './webhooks';
 
 /** What activities may touch: they hold all of the gateway's I/O. */
@@ -35,6 +36,7 @@ export function createActivities(deps: ActivityDeps) {
       bankrollAddress: new Wallet(config.BANKROLL_PRIVATE_KEY).address,
       depositInput: { pollMs: config.CHAIN_POLL_MS, priceRetrySeconds: config.PRICE_RETRY_SECONDS },
     }),
+    ...createPayoutActivities({ config, db, chains, logger, dispatch }),
     ...createDepositActivities({
       config,
       db,

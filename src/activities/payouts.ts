@@ -1,0 +1,135 @@
+import { ApplicationFailure } from '@temporalio/activity';
+import { Wallet, type JsonRpcProvider } from 'ethers';
+import type { ChainProviders } from '../adapters/chains';
+import type { Db } from '../adapters/db';
+import type { Logger } from '../adapters/logger';
+import { ERC20, GAS_LIMIT } from '../chain/erc20';
+import { broadcastStored, receiptState, signOnce } from '../chain/outbound';
+import type { Config } from '../config/env';
+import { encodeWithdrawComplete } from '../domain/webhook-events';
+import type { Withdrawal } from '../generated/prisma/client';
+import { dispatchWebhook, type DispatchTarget } from '../outbox/dispatch';
+import { recordWebhookEvent } from '../outbox/record';
+
+export interface PayoutActivityDeps {
+  config: Config;
+  db: Db;
+  chains: ChainProviders;
+  logger: Logger;
+  dispatch: DispatchTarget;
+}
+
+const waiting = (type: string, message: string) => ApplicationFailure.create({ type, message, category: 'BENIGN' });
+
+export const payoutPurpose = (withdrawalId: string) => `payout:${withdrawalId}`;
+
+/** The WITHDRAW_COMPLETE body (spec 6.3), the same for widget and headless withdrawals. */
+export function withdrawCompleteBody(w: Withdrawal, completedAt: Date): string {
+  return encodeWithdrawComplete({
+    withdrawRequestId: w.id,
+    sessionRef: w.sessionRef,
+    externalUserId: w.externalUserId,
+    type: 'DIRECT_TRANSFER',
+    status: 'COMPLETED',
+    address: w.address,
+    cryptoCurrencyCode: w.symbol,
+    fiatCurrencyCode: w.fiatCurrency,
+    fiatAmount: w.fiatAmount.toFixed(2),
+    cryptoAmount: null,
+    cryptoAmountSent: w.cryptoAmountSent?.toFixed(8) ?? null,
+    amountInUsd: w.amountInUsd?.toFixed(6) ?? null,
+    completedAt: completedAt.toISOString(),
+  });
+}
+
+/**
+ * The payout path shared by every mode: sign once (nonce, bytes and hash stored before broadcast), broadcast (a retry
+ * re-sends the same bytes), wait for the chain's withdrawConfirmations, then WITHDRAW_COMPLETE at most once.
+ */
+export function createPayoutActivities(d: PayoutActivityDeps) {
+  const provider = (chainId: number): JsonRpcProvider => {
+    const p = d.chains.get(chainId);
+    if (!p) throw new Error(`no RPC URL configured for chain ${chainId}`);
+    return p;
+  };
+  const load = (id: string) => d.db.withdrawal.findUniqueOrThrow({ where: { id } });
+
+  return {
+    /** True when the bankroll holds enough native gas for one token payout on the chain. */
+    async bankrollHasGas(chainId: number): Promise<boolean> {
+      const p = provider(chainId);
+      const bankroll = new Wallet(d.config.BANKROLL_PRIVATE_KEY).address;
+      const [balance, fees] = await Promise.all([p.getBalance(bankroll), p.getFeeData()]);
+      return balance >= GAS_LIMIT.erc20Transfer * (fees.maxFeePerGas ?? 0n);
+    },
+
+    /** Signs the payout once and records its hash on the withdrawal; headless moves to RECONCILING here. */
+    async signPayout(withdrawalId: string): Promise<string> {
+      const w = await load(withdrawalId);
+      if (w.cryptoAmountRaw === null) throw ApplicationFailure.nonRetryable('payout has no priced amount', 'PAYOUT_NOT_PRICED');
+      const p = provider(w.chainId);
+      const stored = await signOnce(d.db, p, {
+        chainId: w.chainId,
+        purpose: payoutPurpose(w.id),
+        signer: new Wallet(d.config.BANKROLL_PRIVATE_KEY, p),
+        to: w.tokenAddress,
+        data: ERC20.encodeFunctionData('transfer', [w.address, BigInt(w.cryptoAmountRaw.toFixed(0))]),
+        gasLimit: GAS_LIMIT.erc20Transfer,
+      });
+      await d.db.withdrawal.update({
+        where: { id: w.id },
+        data: { settlementTxHash: stored.txHash, ...(w.mode === 'C' && w.status === 'EXECUTION_QUEUED' ? { status: 'RECONCILING' } : {}) },
+      });
+      return stored.txHash;
+    },
+
+    /** Broadcasts the stored payout bytes (again, after a crash: same hash). */
+    async broadcastPayout(withdrawalId: string): Promise<void> {
+      const stored = await d.db.outboundTx.findUniqueOrThrow({ where: { purpose: payoutPurpose(withdrawalId) } });
+      await broadcastStored(d.db, provider(stored.chainId), stored);
+    },
+
+    /** Waits for withdrawConfirmations; re-broadcasts meanwhile in case the node dropped the transaction. */
+    async awaitPayoutConfirmations(withdrawalId: string): Promise<void> {
+      const stored = await d.db.outboundTx.findUniqueOrThrow({ where: { purpose: payoutPurpose(withdrawalId) } });
+      const p = provider(stored.chainId);
+      const chain = await d.db.chain.findUniqueOrThrow({ where: { chainId: stored.chainId } });
+      const state = await receiptState(p, stored.txHash, chain.withdrawConfirmations);
+      if (state.state === 'CONFIRMED') {
+        await d.db.outboundTx.update({ where: { id: stored.id }, data: { status: 'CONFIRMED', blockNumber: state.blockNumber } });
+        return;
+      }
+      if (state.state === 'FAILED') {
+        await d.db.outboundTx.update({ where: { id: stored.id }, data: { status: 'FAILED', blockNumber: state.blockNumber } });
+        throw ApplicationFailure.nonRetryable('payout transaction reverted', 'PAYOUT_REVERTED');
+      }
+      await broadcastStored(d.db, p, stored);
+      throw waiting('NOT_CONFIRMED', `payout ${stored.txHash} not yet confirmed`);
+    },
+
+    /** Marks the payout complete, consumes its reservation and writes WITHDRAW_COMPLETE, all in one transaction. */
+    async completePayout(withdrawalId: string): Promise<void> {
+      const completedAt = new Date();
+      const eventId = await d.db.$transaction(async (tx) => {
+        const w = await tx.withdrawal.findUniqueOrThrow({ where: { id: withdrawalId } });
+        const already = await tx.webhookEvent.findUnique({ where: { uniqueKey: `WITHDRAW_COMPLETE:${w.id}` } });
+        if (already) return null;
+        const done = await tx.withdrawal.update({
+          where: { id: w.id },
+          data: { status: 'COMPLETED', completedAt: w.completedAt ?? completedAt },
+        });
+        await tx.reservation.updateMany({ where: { withdrawalId: w.id, status: 'ACTIVE' }, data: { status: 'CONSUMED', releasedAt: completedAt } });
+        return recordWebhookEvent(tx, d.config.SECRETS_KEY, {
+          operatorId: w.operatorId,
+          event: 'WITHDRAW_COMPLETE',
+          body: withdrawCompleteBody(done, done.completedAt!),
+          uniqueKey: `WITHDRAW_COMPLETE:${w.id}`,
+        });
+      });
+      if (eventId) await dispatchWebhook(d.dispatch, eventId);
+      d.logger.info('payout complete', { withdrawalId, eventId });
+    },
+  };
+}
+
+export type PayoutActivities = ReturnType<typeof createPayoutActivities>;

@@ -1,0 +1,29 @@
+import Decimal from 'decimal.js';
+import { CRYPTO_DISPLAY_DECIMALS, USD_LEDGER_DECIMALS } from './money';
+
+export interface PricedPayout {
+  /** Raw token units actually sent. */
+  raw: bigint;
+  /** Token units at 8 decimals (spec 8), exactly the raw amount: what the operator reconciles against. */
+  cryptoAmountSent: string;
+  /** USD value of the fiat amount, six-decimal ledger precision. */
+  amountInUsd: string;
+}
+
+/**
+ * Prices a locked fiat amount as a token payout. fiat → USD with the USD→fiat rate, USD → token with the token's USD
+ * price. The token amount is rounded down to min(8, token decimals) places, so the service never pays more than the
+ * fiat amount is worth and the 8-decimal display equals what is sent. Returns null when the payout would be zero.
+ */
+export function priceFiatPayout(fiatAmount: Decimal, usdToFiatRate: Decimal, tokenUsdPrice: Decimal, tokenDecimals: number): PricedPayout | null {
+  if (usdToFiatRate.lte(0) || tokenUsdPrice.lte(0)) return null;
+  const usd = fiatAmount.div(usdToFiatRate);
+  const places = Math.min(CRYPTO_DISPLAY_DECIMALS, tokenDecimals);
+  const tokens = usd.div(tokenUsdPrice).toDecimalPlaces(places, Decimal.ROUND_DOWN);
+  if (tokens.lte(0)) return null;
+  return {
+    raw: BigInt(tokens.times(new Decimal(10).pow(tokenDecimals)).toFixed(0)),
+    cryptoAmountSent: tokens.toFixed(CRYPTO_DISPLAY_DECIMALS),
+    amountInUsd: usd.toFixed(USD_LEDGER_DECIMALS, Decimal.ROUND_DOWN),
+  };
+}
