@@ -7,8 +7,7 @@ export function zodDetails(err: ZodError): FieldIssue[] {
   return err.issues.map((i) => ({ field: i.path.join('.') || '(body)', message: i.message }));
 }
 
-function body(code: ErrorCode, message: string, details?: FieldIssue[], omitCode = false) {
-  const status = ERRORS[code];
+function body(code: ErrorCode, message: string, details?: FieldIssue[], omitCode = false, status: number = ERRORS[code]) {
   return {
     status,
     json: {
@@ -22,7 +21,7 @@ function body(code: ErrorCode, message: string, details?: FieldIssue[], omitCode
 
 /** Express body-parser failures carry a `type`; anything else is ours or a bug. */
 function classify(err: unknown): ReturnType<typeof body> | null {
-  if (err instanceof AppError) return body(err.code, err.message, err.details, err.omitCode);
+  if (err instanceof AppError) return body(err.code, err.message, err.options.details, err.options.omitCode, err.status);
   if (err instanceof ZodError) return body('VALIDATION_ERROR', 'Request validation failed', zodDetails(err));
   const type = (err as { type?: unknown } | null)?.type;
   if (type === 'entity.parse.failed') return body('INVALID_JSON', 'Request body is not valid JSON');
@@ -38,7 +37,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const known = classify(err);
     const out = known ?? body('INTERNAL_ERROR', 'Internal error');
     if (!known) logger.error('unhandled error', { requestId: res.locals.requestId, path: req.path, err });
-    if (err instanceof AppError && err.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(err.retryAfterSeconds));
+    if (err instanceof AppError && err.options.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(err.options.retryAfterSeconds));
     res.status(out.status).json(out.json);
   };
 }

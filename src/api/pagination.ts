@@ -14,7 +14,7 @@ export function decodeCursor(raw: string): Cursor {
   const [iso, id] = Buffer.from(raw, 'base64url').toString('utf8').split('|');
   const createdAt = new Date(iso ?? '');
   if (!id || Number.isNaN(createdAt.getTime())) {
-    throw new AppError('VALIDATION_ERROR', 'Invalid cursor', [{ field: 'cursor', message: 'not a cursor this API issued' }]);
+    throw new AppError('VALIDATION_ERROR', 'Invalid cursor', { details: [{ field: 'cursor', message: 'not a cursor this API issued' }] });
   }
   return { createdAt, id };
 }

@@ -16,5 +16,5 @@ export async function takeRateLimitSlot(db: Db, operatorId: string, bucket: stri
     await tx.rateLimitHit.create({ data: { operatorId, bucket, at: new Date(now) } });
     return null;
   });
-  if (retryAfterSeconds !== null) throw new AppError('RATE_LIMITED', 'Too many requests; retry later', undefined, false, retryAfterSeconds);
+  if (retryAfterSeconds !== null) throw new AppError('RATE_LIMITED', 'Too many requests; retry later', { retryAfterSeconds });
 }

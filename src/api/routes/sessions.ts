@@ -88,9 +88,9 @@ function sendCreated(res: Response, config: Config, session: Session): void {
 const refuseHeadless: RequestHandler = (req, res, next) => {
   if ((req.body as { executionMode?: unknown } | undefined)?.executionMode !== 'HEADLESS') return next();
   if (!currentOperator(res).headlessEnabled) throw new AppError('HEADLESS_NOT_ENABLED', 'Headless mode is not enabled for this operator');
-  throw new AppError('VALIDATION_ERROR', 'Request validation failed', [
-    { field: 'executionMode', message: 'headless session creation is not available yet' },
-  ]);
+  throw new AppError('VALIDATION_ERROR', 'Request validation failed', {
+    details: [{ field: 'executionMode', message: 'headless session creation is not available yet' }],
+  });
 };
 
 /** Operator-key session endpoints (app.ts checks the key before these run). */

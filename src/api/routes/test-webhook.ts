@@ -45,7 +45,7 @@ export function testWebhookRoutes({ db, config }: ApiDeps): Router {
 
     const body = bodySchema.parse(req.body ?? {});
     if (body.address !== undefined && !isAddress(body.address)) {
-      throw new AppError('INVALID_ADDRESS', 'address is not a valid EVM address', undefined, true);
+      throw new AppError('INVALID_ADDRESS', 'address is not a valid EVM address', { omitCode: true });
     }
     // Real events for this session would go to the session owner's endpoint, so the test goes there too.
     const { webhookUrl, webhookSecretEnc } = session.operator;

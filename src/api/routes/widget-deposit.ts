@@ -15,7 +15,7 @@ interface Asset {
   decimals: number;
 }
 
-const invalid = (field: string, message: string) => new AppError('VALIDATION_ERROR', 'Request validation failed', [{ field, message }]);
+const invalid = (field: string, message: string) => new AppError('VALIDATION_ERROR', 'Request validation failed', { details: [{ field, message }] });
 
 /**
  * The asset the widget asked for: the chain must be an active EVM chain of the registry, and the currency its
