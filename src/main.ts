@@ -1,3 +1,4 @@
+import { pricingFrom } from './adapters/prices';
 import { ChainProviders } from './adapters/chains';
 import { createDb } from './adapters/db';
 import { createLogger } from './adapters/logger';
@@ -26,7 +27,7 @@ async function main() {
 
   const temporal = await connectTemporal(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE);
   if (role !== 'worker') {
-    const server = await startServer({ config, db, temporal, chains, logger }, config.PORT, config.HOST);
+    const server = await startServer({ config, db, temporal, chains, logger, ...pricingFrom(config, db, chains) }, config.PORT, config.HOST);
     logger.info('api listening', { url: server.url });
     stops.push(server.close);
   }

@@ -5,7 +5,7 @@ import type { Db } from '../adapters/db';
 import type { Logger } from '../adapters/logger';
 import type { Config } from '../config/env';
 import { dispatchTarget } from '../outbox/dispatch';
-import { FixedFxProvider, OnChainPriceProvider } from '../adapters/prices';
+import { pricingFrom } from '../adapters/prices';
 import { createChainScanActivities } from './chain-scan';
 import { createDepositActivities } from './deposits';
 import { createPayoutActivities } from './payouts';
@@ -43,8 +43,7 @@ export function createActivities(deps: ActivityDeps) {
       chains,
       logger,
       dispatch,
-      prices: new OnChainPriceProvider({ db, chains, maxAgeSeconds: config.PRICE_MAX_AGE_SECONDS }),
-      fx: new FixedFxProvider(config.FX_RATES),
+      ...pricingFrom(config, db, chains),
     }),
   };
 }

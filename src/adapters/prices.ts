@@ -156,3 +156,11 @@ async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
     clearTimeout(timer);
   }
 }
+
+/** The configured providers: on-chain feeds with the staleness limit, fixed FX rates. */
+export function pricingFrom(config: { PRICE_MAX_AGE_SECONDS: number; FX_RATES: Record<string, Decimal> }, db: Db, chains: ChainProviders) {
+  return {
+    prices: new OnChainPriceProvider({ db, chains, maxAgeSeconds: config.PRICE_MAX_AGE_SECONDS }) as PriceProvider,
+    fx: new FixedFxProvider(config.FX_RATES) as FxProvider,
+  };
+}

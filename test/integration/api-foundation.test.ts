@@ -1,3 +1,4 @@
+import { pricingFrom } from '../../src/adapters/prices';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { ChainProviders } from '../../src/adapters/chains';
@@ -57,7 +58,7 @@ describe('public endpoints', () => {
     const deadDb = createDb('postgresql://postgres:postgres@127.0.0.1:1/nothing', 1);
     const chains = new ChainProviders(ctx.config.CHAIN_RPC_URLS);
     const server = await startServer(
-      { config: ctx.config, db: deadDb, temporal: ctx.temporal, chains, logger: createLogger({ level: 'error', stream: process.stderr }) },
+      { config: ctx.config, db: deadDb, temporal: ctx.temporal, chains, logger: createLogger({ level: 'error', stream: process.stderr }), ...pricingFrom(ctx.config, deadDb, chains) },
       0,
       '127.0.0.1',
     );

@@ -1,3 +1,4 @@
+import { pricingFrom } from '../../src/adapters/prices';
 import { randomBytes } from 'node:crypto';
 import { Mnemonic } from 'ethers';
 import { ChainProviders } from '../../src/adapters/chains';
@@ -57,7 +58,7 @@ export async function createTestContext(opts: { env?: Record<string, string>; wo
   await upsertChain(db, services.registry, { isDev: true });
   const chains = new ChainProviders(config.CHAIN_RPC_URLS);
   const temporal = await connectTemporal(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE);
-  const server = await startServer({ config, db, temporal, chains, logger }, 0, '127.0.0.1');
+  const server = await startServer({ config, db, temporal, chains, logger, ...pricingFrom(config, db, chains) }, 0, '127.0.0.1');
 
   let worker: { stop(): Promise<void> } | null = null;
   const ctx: TestContext = {
