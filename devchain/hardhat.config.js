@@ -1,3 +1,4 @@
 // Config for `hardhat node` only (src/devchain/node.ts): the contracts are compiled with solc-js by
 // src/devchain/contracts.ts, so no solidity settings here. Automine: every transaction gets its own block at once.
-module.exports = { networks: { hardhat: { chainId: 31337, mining: { auto: true, interval: 0 } } } };
+// Same-timestamp blocks: tests mine many blocks a second, which would otherwise push chain time ahead of the clock.
+module.exports = { networks: { hardhat: { chainId: 31337, allowBlocksWithSameTimestamp: true, mining: { auto: true, interval: 0 } } } };

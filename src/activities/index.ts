@@ -10,6 +10,7 @@ import { createChainScanActivities } from './chain-scan';
 import { createDepositActivities } from './deposits';
 import { createPayoutActivities } from './payouts';
 import { createWebhookActivities } from './webhooks';
+import { createWithdrawalActivities } from './withdrawals';
 
 /** What activities may touch: they hold all of the gateway's I/O. */
 export interface ActivityDeps {
@@ -37,6 +38,7 @@ export function createActivities(deps: ActivityDeps) {
       depositInput: { pollMs: config.CHAIN_POLL_MS, priceRetrySeconds: config.PRICE_RETRY_SECONDS },
     }),
     ...createPayoutActivities({ config, db, chains, logger, dispatch }),
+    ...createWithdrawalActivities({ config, db, chains, logger }),
     ...createDepositActivities({
       config,
       db,

@@ -119,6 +119,8 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
           data: { status: 'COMPLETED', completedAt: w.completedAt ?? completedAt },
         });
         await tx.reservation.updateMany({ where: { withdrawalId: w.id, status: 'ACTIVE' }, data: { status: 'CONSUMED', releasedAt: completedAt } });
+        // CONTRACT §6: a withdraw session is COMPLETED once its withdrawal completes.
+        if (w.sessionId) await tx.session.updateMany({ where: { id: w.sessionId, status: 'OPEN' }, data: { status: 'COMPLETED' } });
         return recordWebhookEvent(tx, d.config.SECRETS_KEY, {
           operatorId: w.operatorId,
           event: 'WITHDRAW_COMPLETE',

@@ -43,13 +43,14 @@ const DEFAULT_FEED_TIMEOUT_MS = 3000;
  * the caller's retry policy handles it.
  */
 export class OnChainPriceProvider implements PriceProvider {
-  private readonly now: () => Date;
+  /** Injected in tests; otherwise freshness is judged against the chain's own clock (its latest block). */
+  private readonly now?: () => Date;
   private readonly timeoutMs: number;
 
   constructor(
     private readonly deps: { db: Db; chains: ChainProviders; maxAgeSeconds: number; timeoutMs?: number; now?: () => Date },
   ) {
-    this.now = deps.now ?? (() => new Date());
+    this.now = deps.now;
     this.timeoutMs = deps.timeoutMs ?? DEFAULT_FEED_TIMEOUT_MS;
   }
 
@@ -59,23 +60,26 @@ export class OnChainPriceProvider implements PriceProvider {
     const feedAddress = await this.feedAddress(asset);
     if (!feedAddress) return null;
 
-    let round: { decimals: bigint; answer: bigint; updatedAt: bigint };
+    let round: { decimals: bigint; answer: bigint; updatedAt: bigint; nowSeconds: number };
     try {
       const feed = new Contract(feedAddress, AGGREGATOR_ABI, provider);
-      const [decimals, latest] = await withTimeout(
+      const [decimals, latest, head] = await withTimeout(
         Promise.all([
           feed.getFunction('decimals')() as Promise<bigint>,
           feed.getFunction('latestRoundData')() as Promise<{ answer: bigint; updatedAt: bigint }>,
+          provider.getBlock('latest'),
         ]),
         this.timeoutMs,
       );
-      round = { decimals, answer: latest.answer, updatedAt: latest.updatedAt };
+      // The feed's updatedAt is chain time, so age is measured on the chain's clock, as a contract consumer would.
+      const nowSeconds = this.now ? this.now().getTime() / 1000 : (head?.timestamp ?? Date.now() / 1000);
+      round = { decimals, answer: latest.answer, updatedAt: latest.updatedAt, nowSeconds };
     } catch {
       // Unreachable node, timeout, or no aggregator at that address: the price is unknown.
       return null;
     }
 
-    if (!isFresh(round.updatedAt, this.now().getTime() / 1000, this.deps.maxAgeSeconds)) return null;
+    if (!isFresh(round.updatedAt, round.nowSeconds, this.deps.maxAgeSeconds)) return null;
     const usd = priceFromFeed(round.answer, Number(round.decimals));
     if (!usd) return null;
     // Fresh, so updatedAt is close to now and fits a Number.

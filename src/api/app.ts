@@ -6,6 +6,7 @@ import { requestContext } from './middleware/request-context';
 import { adminAuthRoutes } from './routes/admin-auth';
 import { adminOperatorRoutes } from './routes/admin-operators';
 import { adminWebhookRoutes } from './routes/admin-webhooks';
+import { adminWithdrawalRoutes } from './routes/admin-withdrawals';
 import { chainRoutes } from './routes/chain';
 import { depositorRoutes } from './routes/depositor';
 import { healthRoutes } from './routes/health';
@@ -13,6 +14,8 @@ import { sessionRoutes } from './routes/sessions';
 import { testWebhookRoutes } from './routes/test-webhook';
 import { widgetDepositRoutes } from './routes/widget-deposit';
 import { widgetSessionRoutes } from './routes/widget-sessions';
+import { widgetWithdrawRoutes } from './routes/widget-withdraw';
+import { withdrawDecisionRoutes } from './routes/withdraw-decision';
 
 /** Paths whose routes take the operator key. Widget (sid) routes under them are mounted before the guard. */
 const OPERATOR_PATHS = ['/session', '/depositor', '/withdraw', '/withdrawals'];
@@ -32,14 +35,17 @@ export function createApp(deps: ApiDeps): Express {
   app.use('/admin', adminAuth(deps.db));
   app.use(adminOperatorRoutes(deps));
   app.use(adminWebhookRoutes(deps));
+  app.use(adminWithdrawalRoutes(deps));
 
   app.use(widgetSessionRoutes(deps));
   app.use(widgetDepositRoutes(deps));
+  app.use(widgetWithdrawRoutes(deps));
 
   app.use(OPERATOR_PATHS, operatorAuth(deps.db));
   app.use(sessionRoutes(deps));
   app.use(depositorRoutes(deps));
   app.use(testWebhookRoutes(deps));
+  app.use(withdrawDecisionRoutes(deps));
 
   app.use(notFound);
   app.use(errorHandler(deps.logger));

@@ -1,7 +1,8 @@
+import { ApplicationFailure } from '@temporalio/common';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import type { Logger } from '../adapters/logger';
-import { AppError, ERRORS, REASON_PHRASES, type ErrorCode, type FieldIssue } from '../domain/errors';
+import { AppError, ERRORS, isErrorCode, REASON_PHRASES, type ErrorCode, type FieldIssue } from '../domain/errors';
 
 export function zodDetails(err: ZodError): FieldIssue[] {
   return err.issues.map((i) => ({ field: i.path.join('.') || '(body)', message: i.message }));
@@ -19,9 +20,25 @@ function body(code: ErrorCode, message: string, details?: FieldIssue[], omitCode
   };
 }
 
+/**
+ * A business rejection from a workflow (an update's validator or handler, or an activity) travels as an
+ * ApplicationFailure whose type is the errorCode, possibly wrapped (WorkflowUpdateFailedError → ActivityFailure → …).
+ * Its first detail may carry `{ status }` for the codes whose HTTP status depends on the moment.
+ */
+function businessFailure(err: unknown): ApplicationFailure | null {
+  let f: unknown = err;
+  while (f instanceof Error && !(f instanceof ApplicationFailure) && f.cause) f = f.cause;
+  return f instanceof ApplicationFailure && isErrorCode(f.type) ? f : null;
+}
+
 /** Express body-parser failures carry a `type`; anything else is ours or a bug. */
 function classify(err: unknown): ReturnType<typeof body> | null {
   if (err instanceof AppError) return body(err.code, err.message, err.options.details, err.options.omitCode, err.status);
+  const failure = businessFailure(err);
+  if (failure && isErrorCode(failure.type)) {
+    const status = (failure.details?.[0] as { status?: number } | undefined)?.status;
+    return body(failure.type, failure.message, undefined, false, status ?? ERRORS[failure.type]);
+  }
   if (err instanceof ZodError) return body('VALIDATION_ERROR', 'Request validation failed', zodDetails(err));
   const type = (err as { type?: unknown } | null)?.type;
   if (type === 'entity.parse.failed') return body('INVALID_JSON', 'Request body is not valid JSON');

@@ -51,7 +51,8 @@ export async function fund({ nodeUrl, registry, address, token, amount }: {
 export async function mine({ nodeUrl, blocks = 1 }: { nodeUrl: string; blocks?: number }): Promise<{ blockNumber: number }> {
   if (!Number.isSafeInteger(blocks) || blocks < 1) throw new Error(`invalid blocks "${blocks}": expected a positive integer`);
   return withProvider(nodeUrl, async (provider) => {
-    await provider.send('hardhat_mine', [toQuantity(blocks)]);
+    // Interval 0: mined blocks keep the current time rather than pushing the chain's clock ahead.
+    await provider.send('hardhat_mine', [toQuantity(blocks), '0x0']);
     return { blockNumber: await provider.getBlockNumber() };
   });
 }

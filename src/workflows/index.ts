@@ -3,3 +3,4 @@ export { chainScannerWorkflow } from './chain-scanner';
 export { depositWorkflow } from './deposit';
 export { webhookDeliveryWorkflow } from './webhook-delivery';
 export { webhookRelayWorkflow } from './webhook-relay';
+export { withdrawalWorkflow } from './withdrawal';

@@ -62,7 +62,7 @@ CREATE TABLE "Reservation" (
 );
 
 -- CreateIndex
-CREATE UNIQUE INDEX "Withdrawal_sessionRef_key" ON "Withdrawal"("sessionRef");
+CREATE INDEX "Withdrawal_sessionRef_idx" ON "Withdrawal"("sessionRef");
 
 -- CreateIndex
 CREATE INDEX "Withdrawal_operatorId_status_idx" ON "Withdrawal"("operatorId", "status");
@@ -84,3 +84,9 @@ CREATE INDEX "Reservation_chainId_tokenAddress_status_idx" ON "Reservation"("cha
 
 -- AddForeignKey
 ALTER TABLE "Reservation" ADD CONSTRAINT "Reservation_withdrawalId_fkey" FOREIGN KEY ("withdrawalId") REFERENCES "Withdrawal"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
+
+
+-- One live widget withdrawal per session (not expressible in schema.prisma): concurrent submissions cannot both
+-- create one, and the loser answers WITHDRAW_IN_PROGRESS.
+CREATE UNIQUE INDEX "Withdrawal_one_live_per_session" ON "Withdrawal"("sessionId")
+  WHERE "sessionId" IS NOT NULL AND "status" IN ('PENDING', 'PROCESSING', 'AWAITING_APPROVAL');

@@ -1,0 +1,116 @@
+import Decimal from 'decimal.js';
+import { Wallet } from 'ethers';
+import type { ChainProviders } from '../adapters/chains';
+import type { Db } from '../adapters/db';
+import type { Logger } from '../adapters/logger';
+import type { Config } from '../config/env';
+import { capAmountOf, checkCaps, platformFiat } from '../domain/caps';
+import type { HeldReason } from '../domain/withdrawals';
+import { Prisma, type WithdrawStatus } from '../generated/prisma/client';
+import { lockOwnerCaps } from '../withdrawals/cap-usage';
+import { bankrollTokenBalance, lockReservedLiquidity } from '../withdrawals/liquidity';
+
+export interface WithdrawalActivityDeps {
+  config: Config;
+  db: Db;
+  chains: ChainProviders;
+  logger: Logger;
+}
+
+export type ApprovalOutcome = { approved: true } | { approved: false; heldReason: HeldReason };
+
+const dec = (d: { toString(): string }) => new Decimal(d.toString());
+
+/** The Mode A and B steps that only touch PostgreSQL (and read the bankroll balance). Each is guarded by status. */
+export function createWithdrawalActivities(d: WithdrawalActivityDeps) {
+  /** Reads the bankroll balance, then in one transaction checks liquidity under its lock and reserves. */
+  async function reserve(tx: Prisma.TransactionClient, w: { id: string; chainId: number; tokenAddress: string; cryptoAmountRaw: Prisma.Decimal | null }, balance: bigint): Promise<boolean> {
+    const reserved = await lockReservedLiquidity(tx, w.chainId, w.tokenAddress);
+    const raw = BigInt(w.cryptoAmountRaw!.toFixed(0));
+    if (reserved + raw > balance) return false;
+    await tx.reservation.create({ data: { withdrawalId: w.id, chainId: w.chainId, tokenAddress: w.tokenAddress, rawAmount: w.cryptoAmountRaw! } });
+    return true;
+  }
+
+  async function balanceOf(chainId: number, tokenAddress: string): Promise<bigint | null> {
+    const p = d.chains.get(chainId);
+    if (!p) return null;
+    return bankrollTokenBalance(p, tokenAddress, new Wallet(d.config.BANKROLL_PRIVATE_KEY).address).catch(() => null);
+  }
+
+  return {
+    /** Moves a withdrawal between statuses if it is still in one of `from`; false when it was not. */
+    async transitionWithdrawal(id: string, from: WithdrawStatus[], to: WithdrawStatus, note?: { adminNote?: string; adminNoteBy?: string; reasonCode?: string }): Promise<boolean> {
+      const extra = note?.adminNote !== undefined ? { adminNote: note.adminNote, adminNoteBy: note.adminNoteBy ?? null, adminNoteAt: new Date() } : {};
+      const res = await d.db.withdrawal.updateMany({
+        where: { id, status: { in: from } },
+        data: { status: to, ...extra, ...(note?.reasonCode ? { reasonCode: note.reasonCode } : {}), ...(to === 'PROCESSING' ? await countingFields(id) : {}) },
+      });
+      return res.count === 1;
+    },
+
+    /** Mode A, admin COMPLETED: reserves the payout's liquidity; false when the bankroll cannot fund it. */
+    async reserveModeAPayout(id: string): Promise<boolean> {
+      const w = await d.db.withdrawal.findUniqueOrThrow({ where: { id }, include: { reservation: true } });
+      if (w.reservation) return true;
+      const balance = await balanceOf(w.chainId, w.tokenAddress);
+      if (balance === null) return false;
+      return d.db.$transaction((tx) => reserve(tx, w, balance), { timeout: 20_000 });
+    },
+
+    /**
+     * Mode B APPROVE: the owner's flags, caps (under the owner's row lock) and liquidity, re-read every time; on
+     * success the reservation is made and the withdrawal starts to count. Anything short holds it with a reason.
+     */
+    async approveWithdrawal(id: string): Promise<ApprovalOutcome> {
+      const w = await d.db.withdrawal.findUniqueOrThrow({ where: { id }, include: { reservation: true } });
+      if (w.reservation) return { approved: true };
+      const balance = await balanceOf(w.chainId, w.tokenAddress);
+      const outcome = await d.db.$transaction(
+        async (tx): Promise<ApprovalOutcome> => {
+          const caps = await lockOwnerCaps(tx, w.operatorId, new Date(), w.id);
+          if (caps.owner.status !== 'ACTIVE') return { approved: false, heldReason: 'OPERATOR_INACTIVE' };
+          if (!caps.owner.autoRelease) return { approved: false, heldReason: 'APPROVAL_NOT_ENABLED' };
+          const candidate = capAmountOf({ fiatAmount: dec(w.fiatAmount), fiatCurrency: w.fiatCurrency, amountInUsd: w.amountInUsd && dec(w.amountInUsd) }, caps.currency);
+          const verdict = checkCaps({ candidate, singleLimit: caps.singleLimit, dailyLimit: caps.dailyLimit, counted: caps.counted });
+          if (verdict === 'WITHDRAW_AMOUNT_TOO_HIGH' || verdict === 'DAILY_LIMIT_EXCEEDED') return { approved: false, heldReason: 'CAP_EXCEEDED' };
+          if (verdict !== 'OK' || balance === null || !candidate.ok) return { approved: false, heldReason: 'TEMPORARILY_UNAVAILABLE' };
+          if (!(await reserve(tx, w, balance))) return { approved: false, heldReason: 'TEMPORARILY_UNAVAILABLE' };
+          await tx.withdrawal.update({ where: { id }, data: { held: false, heldReason: null, capAmount: candidate.value.toFixed(6), capCurrency: caps.currency } });
+          return { approved: true };
+        },
+        { timeout: 20_000 },
+      );
+      if (!outcome.approved) await d.db.withdrawal.update({ where: { id }, data: { held: true, heldReason: outcome.heldReason } });
+      d.logger.info('approval', { withdrawalId: id, ...outcome });
+      return outcome;
+    },
+
+    /** The payout is signed: the widget withdrawal is COMPLETED from here on (its WITHDRAW_COMPLETE follows confirmations). */
+    async markSettled(id: string, note?: { adminNote?: string; adminNoteBy?: string }): Promise<void> {
+      const noted = note?.adminNote !== undefined ? { adminNote: note.adminNote, adminNoteBy: note.adminNoteBy ?? null, adminNoteAt: new Date() } : {};
+      await d.db.withdrawal.updateMany({
+        where: { id, status: { in: ['PROCESSING', 'AWAITING_APPROVAL'] } },
+        data: { status: 'COMPLETED', completedAt: new Date(), held: false, heldReason: null, ...noted },
+      });
+    },
+
+    /** The request's TTL passed while it waited: EXPIRED, and a held approval says so. */
+    async expireWithdrawal(id: string): Promise<boolean> {
+      const res = await d.db.withdrawal.updateMany({ where: { id, status: { in: ['PENDING', 'AWAITING_APPROVAL'] } }, data: { status: 'EXPIRED', held: true, heldReason: 'EXPIRED' } });
+      await d.db.reservation.updateMany({ where: { withdrawalId: id, status: 'ACTIVE' }, data: { status: 'RELEASED', releasedAt: new Date() } });
+      return res.count === 1;
+    },
+  };
+
+  /** A Mode A withdrawal counts in its owner's daily total while PROCESSING, at its cap value. */
+  async function countingFields(id: string) {
+    const w = await d.db.withdrawal.findUniqueOrThrow({ where: { id } });
+    const owner = await d.db.operator.findUniqueOrThrow({ where: { id: w.operatorId } });
+    const currency = platformFiat(owner);
+    const amount = capAmountOf({ fiatAmount: dec(w.fiatAmount), fiatCurrency: w.fiatCurrency, amountInUsd: w.amountInUsd && dec(w.amountInUsd) }, currency);
+    return amount.ok ? { capAmount: amount.value.toFixed(6), capCurrency: currency } : {};
+  }
+}
+
+export type WithdrawalActivities = ReturnType<typeof createWithdrawalActivities>;

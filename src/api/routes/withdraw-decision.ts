@@ -1,0 +1,49 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { AppError } from '../../domain/errors';
+import { TERMINAL, withdrawalWorkflowId } from '../../domain/withdrawals';
+import type { Withdrawal } from '../../generated/prisma/client';
+import { decideUpdate, type WithdrawalState } from '../../workflows/withdrawal-messages';
+import type { ApiDeps } from '../deps';
+import { sendShortEnvelope } from '../envelope';
+import { currentOperator } from '../middleware/auth';
+import { validateBody, validatedBody } from '../middleware/validate';
+import { operatorScope } from '../operator-scope';
+
+const decisionSchema = z.object({ decision: z.enum(['APPROVE', 'REJECT']), reason: z.string().max(500).optional() });
+
+const stored = (w: Withdrawal): WithdrawalState => ({
+  withdrawStatus: w.status,
+  settlementTxHash: w.settlementTxHash,
+  held: w.held,
+  heldReason: w.heldReason,
+});
+
+/** POST /withdraw/:id/decision (spec 4.8): Mode B's APPROVE or REJECT, for the caller's own or a sub-operator's request. */
+export function withdrawDecisionRoutes({ db, temporal }: ApiDeps): Router {
+  const router = Router();
+  router.post('/withdraw/:id/decision', validateBody(decisionSchema), async (req, res) => {
+    const input = validatedBody(res, decisionSchema);
+    const id = z.uuid().safeParse(req.params.id);
+    const w = id.success
+      ? await db.withdrawal.findFirst({ where: { id: id.data, operatorId: { in: await operatorScope(db, currentOperator(res)) } } })
+      : null;
+    if (!w || w.mode === 'C') throw new AppError('NOT_FOUND', 'No such withdrawal');
+    if (w.mode !== 'B') throw new AppError('INVALID_TRANSITION', 'Decisions apply to external-approval withdrawals only');
+    // Already decided: its current state, and nothing else happens (a payout is never sent twice).
+    let state = stored(w);
+    if (!TERMINAL.has(w.status)) {
+      state = await temporal.client.workflow
+        .getHandle(withdrawalWorkflowId(w))
+        .executeUpdate(decideUpdate, { args: [input] })
+        .catch(async (err: unknown) => {
+          // The workflow closed in between (settled, expired): answer from the record it left.
+          const now = await db.withdrawal.findUniqueOrThrow({ where: { id: w.id } });
+          if (TERMINAL.has(now.status)) return stored(now);
+          throw err;
+        });
+    }
+    sendShortEnvelope(res, 200, { withdrawRequestId: w.id, ...state });
+  });
+  return router;
+}

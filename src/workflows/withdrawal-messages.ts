@@ -1,0 +1,32 @@
+import { defineUpdate } from '@temporalio/workflow';
+import type { AdminTarget } from '../domain/withdrawals';
+
+export interface AdminTransitionInput {
+  to: AdminTarget;
+  adminNote?: string;
+  /** The admin's email, kept with the note. */
+  by: string;
+}
+
+export interface DecisionInput {
+  decision: 'APPROVE' | 'REJECT';
+  reason?: string;
+}
+
+/** What a decision or admin move answers: the withdrawal's state after it. */
+export interface WithdrawalState {
+  withdrawStatus: string;
+  settlementTxHash: string | null;
+  held: boolean;
+  heldReason: string | null;
+}
+
+/** Mode A admin move (PATCH /admin/withdrawals/:id/status); the validator refuses an illegal move unrecorded. */
+export const adminTransitionUpdate = defineUpdate<WithdrawalState, [AdminTransitionInput]>('adminTransition');
+/** Mode B decision (POST /withdraw/:id/decision). */
+export const decideUpdate = defineUpdate<WithdrawalState, [DecisionInput]>('decide');
+/**
+ * A newer request on the same session supersedes this one (Mode B, while AWAITING_APPROVAL). An update, not a
+ * signal: it runs in turn with a decision, and the caller learns whether it was cancelled or had already settled.
+ */
+export const supersedeUpdate = defineUpdate<WithdrawalState, []>('supersede');

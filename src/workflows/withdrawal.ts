@@ -1,0 +1,160 @@
+import { allHandlersFinished, ApplicationFailure, condition, proxyActivities, setHandler, upsertSearchAttributes } from '@temporalio/workflow';
+import type { PayoutActivities } from '../activities/payouts';
+import type { WithdrawalActivities } from '../activities/withdrawals';
+import { isLegalAdminMove, type HeldReason } from '../domain/withdrawals';
+import { WithdrawStatus } from './search-attributes';
+import { adminTransitionUpdate, decideUpdate, supersedeUpdate, type WithdrawalState } from './withdrawal-messages';
+
+export interface WithdrawalWorkflowInput {
+  withdrawRequestId: string;
+  mode: 'A' | 'B';
+  /** PENDING (A) and AWAITING_APPROVAL (B) expire after this (CONTRACT §6). */
+  ttlSeconds: number;
+  /** A held APPROVE is re-tried this often while inside the TTL. */
+  heldRetrySeconds: number;
+  pollMs: number;
+}
+
+const invalid = (message: string) => ApplicationFailure.create({ type: 'INVALID_TRANSITION', message, nonRetryable: true });
+
+/**
+ * One widget withdrawal (modes A and B). Admin moves and decisions arrive as updates and run one at a time; the main
+ * loop keeps the TTL, re-tries held approvals, and after settlement broadcasts, waits for confirmations and sends
+ * WITHDRAW_COMPLETE. The payout is signed once, inside the update that settles, so its answer carries the hash.
+ */
+export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promise<string> {
+  const acts = proxyActivities<WithdrawalActivities & PayoutActivities>({ startToCloseTimeout: '1 minute', retry: { maximumInterval: '30 seconds' } });
+  const poll = proxyActivities<PayoutActivities>({
+    startToCloseTimeout: '1 minute',
+    retry: { initialInterval: input.pollMs, backoffCoefficient: 1, maximumInterval: input.pollMs, nonRetryableErrorTypes: ['PAYOUT_REVERTED'] },
+  });
+  const id = input.withdrawRequestId;
+  const deadline = Date.now() + input.ttlSeconds * 1000;
+  let status: string = input.mode === 'A' ? 'PENDING' : 'AWAITING_APPROVAL';
+  let heldReason: HeldReason | null = null;
+  let txHash: string | null = null;
+  let approvalHeld = false;
+  let busy = false;
+
+  const waiting = () => status === 'PENDING' || status === 'AWAITING_APPROVAL';
+  const state = (): WithdrawalState => ({ withdrawStatus: status, settlementTxHash: txHash, held: heldReason !== null, heldReason });
+  const setStatus = (s: string) => {
+    status = s;
+    upsertSearchAttributes([{ key: WithdrawStatus, value: s }]);
+  };
+
+  /** Handlers and timer work never interleave at their awaits. */
+  async function exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    await condition(() => !busy);
+    busy = true;
+    try {
+      return await fn();
+    } finally {
+      busy = false;
+    }
+  }
+
+  async function settle(note?: { adminNote?: string; adminNoteBy?: string }): Promise<void> {
+    txHash = await acts.signPayout(id);
+    await acts.markSettled(id, note);
+    heldReason = null;
+    approvalHeld = false;
+    setStatus('COMPLETED');
+  }
+
+  async function expire(): Promise<void> {
+    if (await acts.expireWithdrawal(id)) {
+      setStatus('EXPIRED');
+      heldReason = 'EXPIRED';
+      approvalHeld = false;
+    }
+  }
+
+  async function tryApprove(): Promise<void> {
+    if (Date.now() >= deadline) return expire();
+    const outcome = await acts.approveWithdrawal(id);
+    if (outcome.approved) return settle();
+    heldReason = outcome.heldReason;
+    approvalHeld = true;
+  }
+
+  setHandler(
+    adminTransitionUpdate,
+    (move) =>
+      exclusive(async () => {
+        if (!isLegalAdminMove(status, move.to)) throw invalid(`${status} cannot move to ${move.to}`);
+        const note = { adminNote: move.adminNote, adminNoteBy: move.by };
+        if (move.to === 'COMPLETED') {
+          if (!(await acts.reserveModeAPayout(id))) {
+            throw ApplicationFailure.create({ type: 'INSUFFICIENT_LIQUIDITY', message: 'The bankroll cannot fund this payout now', nonRetryable: true });
+          }
+          await settle(note);
+        } else if (await acts.transitionWithdrawal(id, [status as 'PENDING' | 'PROCESSING'], move.to, note)) {
+          setStatus(move.to);
+        }
+        return state();
+      }),
+    {
+      validator: (move) => {
+        if (input.mode !== 'A' || !isLegalAdminMove(status, move.to)) throw invalid(`${status} cannot move to ${move.to}`);
+      },
+    },
+  );
+
+  setHandler(
+    decideUpdate,
+    (decision) =>
+      exclusive(async () => {
+        // Idempotent: a decided (or expired, or superseded) request answers its current state; nothing is paid twice.
+        if (status !== 'AWAITING_APPROVAL') return state();
+        if (decision.decision === 'APPROVE') await tryApprove();
+        else if (await acts.transitionWithdrawal(id, ['AWAITING_APPROVAL'], 'REJECTED', { adminNote: decision.reason, adminNoteBy: 'operator' })) {
+          heldReason = null;
+          approvalHeld = false;
+          setStatus('REJECTED');
+        }
+        return state();
+      }),
+    {
+      validator: (_decision) => {
+        if (input.mode !== 'B') throw invalid('decisions apply to external-approval (Mode B) withdrawals only');
+      },
+    },
+  );
+
+  setHandler(supersedeUpdate, () =>
+    exclusive(async () => {
+      if (status === 'AWAITING_APPROVAL' && (await acts.transitionWithdrawal(id, ['AWAITING_APPROVAL'], 'CANCELLED'))) {
+        heldReason = null;
+        approvalHeld = false;
+        setStatus('CANCELLED');
+      }
+      return state();
+    }),
+  );
+
+  while (waiting() || status === 'PROCESSING') {
+    if (status === 'PROCESSING') {
+      await condition(() => status !== 'PROCESSING');
+      continue;
+    }
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) {
+      await exclusive(async () => (waiting() ? expire() : undefined));
+      continue;
+    }
+    const timeout = approvalHeld ? Math.min(remaining, input.heldRetrySeconds * 1000) : remaining;
+    if (await condition(() => !waiting(), timeout)) continue;
+    await exclusive(async () => {
+      if (status === 'AWAITING_APPROVAL' && approvalHeld && Date.now() < deadline) await tryApprove();
+    });
+  }
+
+  if (status === 'COMPLETED') {
+    await acts.broadcastPayout(id);
+    await poll.awaitPayoutConfirmations(id);
+    await acts.completePayout(id);
+  }
+  await condition(allHandlersFinished);
+  return status;
+}
