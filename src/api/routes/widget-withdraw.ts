@@ -81,7 +81,7 @@ export function widgetWithdrawRoutes(deps: ApiDeps): Router {
     if (mode === 'A') await askOperatorToApprove(operator, config.SECRETS_KEY, config.WEBHOOK_TIMEOUT_MS, fields);
 
     const status = mode === 'A' ? 'PENDING' : 'AWAITING_APPROVAL';
-    let eventId: string | null = null;
+    let eventId: string | null;
     try {
       eventId = await db.$transaction(async (tx) => {
         await tx.withdrawal.create({
