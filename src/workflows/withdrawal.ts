@@ -143,8 +143,10 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
       await exclusive(async () => (waiting() ? expire() : undefined));
       continue;
     }
-    const timeout = approvalHeld ? Math.min(remaining, input.heldRetrySeconds * 1000) : remaining;
-    if (await condition(() => !waiting(), timeout)) continue;
+    const heldBefore = approvalHeld;
+    const timeout = heldBefore ? Math.min(remaining, input.heldRetrySeconds * 1000) : remaining;
+    // Woken early by a decision too: a newly held approval starts its retry timer at once.
+    if (await condition(() => !waiting() || approvalHeld !== heldBefore, timeout)) continue;
     await exclusive(async () => {
       if (status === 'AWAITING_APPROVAL' && approvalHeld && Date.now() < deadline) await tryApprove();
     });

@@ -1,0 +1,218 @@
+import Decimal from 'decimal.js';
+import { mine } from '../../src/devchain/dev-commands';
+import { setProxyRpc } from '../../src/devchain/rpc-proxy';
+import { createOperator } from '../../src/provisioning/operators';
+import { createTestContext, type TestContext } from '../support/harness';
+import { eventually, mineUntil } from '../support/wait';
+import { ACK, WebhookReceiver, type Received } from '../support/webhook-receiver';
+import { withdrawFixtures } from '../support/withdraw-fixtures';
+
+let ctx: TestContext;
+let receiver: WebhookReceiver;
+let f: ReturnType<typeof withdrawFixtures>;
+type Op = { id: string; apiKey: string; webhookSecret: string };
+let ext: Op;
+
+const form = (r: Received) => Object.fromEntries(new URLSearchParams(r.body));
+const events = (name: string, id: string) => receiver.received.filter((r) => form(r).event === name && form(r).withdrawRequestId === id);
+const mineOne = () => mine({ nodeUrl: ctx.services.chainNodeUrl });
+const row = (id: string) => ctx.db.withdrawal.findUniqueOrThrow({ where: { id } });
+
+beforeAll(async () => {
+  ctx = await createTestContext({
+    worker: true,
+    env: { WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,1,1,1', WEBHOOK_TIMEOUT_MS: '1000', HELD_APPROVAL_RETRY_SECONDS: '1', OUTBOX_RELAY_SECONDS: '1' },
+  });
+  f = withdrawFixtures(ctx);
+  receiver = await new WebhookReceiver().start();
+  receiver.answer(() => ACK);
+  ext = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'External', webhookUrl: receiver.url, approvalMode: 'EXTERNAL', autoRelease: true });
+});
+afterAll(async () => {
+  f.provider.destroy();
+  await receiver.stop();
+  await ctx.close();
+});
+
+async function awaiting(op: Op, amount = '25.00') {
+  const s = await f.session(op.apiKey, amount);
+  const to = f.recipient();
+  const r = await f.submit(s.sid, to);
+  expect(r.status).toBe(201);
+  expect(r.body.data.withdrawStatus).toBe('AWAITING_APPROVAL');
+  return { ...s, to, id: r.body.data.withdrawRequestId as string };
+}
+
+describe('Mode B: external approval', () => {
+  it('When a user submits, Then AWAITING_APPROVAL and the WITHDRAW_REQUEST arrives through the outbox', async () => {
+    const w = await awaiting(ext);
+    const [req] = await eventually(async () => (events('WITHDRAW_REQUEST', w.id).length ? events('WITHDRAW_REQUEST', w.id) : null), 15_000, 'WITHDRAW_REQUEST');
+    expect(form(req!)).toMatchObject({ sessionRef: w.sessionRef, fiatAmount: '25.00', cryptoAmountSent: '25.00000000', cryptoAmount: 'null' });
+    const event = await ctx.db.webhookEvent.findFirstOrThrow({ where: { event: 'WITHDRAW_REQUEST', body: { contains: w.id } } });
+    expect(req!.headers['x-event-id']).toBe(event.id);
+    await eventually(async () => (await ctx.db.webhookEvent.findUniqueOrThrow({ where: { id: event.id } })).status === 'DELIVERED', 10_000, 'delivered');
+  });
+
+  it('When APPROVE is within caps and liquidity, Then COMPLETED with settlementTxHash, the payout lands and WITHDRAW_COMPLETE follows once', async () => {
+    const w = await awaiting(ext, '12.34');
+    const r = await f.decide(ext.apiKey, w.id, 'APPROVE');
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ status: 'success', data: { withdrawRequestId: w.id, withdrawStatus: 'COMPLETED', settlementTxHash: expect.stringMatching(/^0x[0-9a-f]{64}$/), held: false, heldReason: null } });
+    await mineUntil(mineOne, async () => events('WITHDRAW_COMPLETE', w.id).length > 0, 30_000, 'WITHDRAW_COMPLETE');
+    expect(await f.balanceOf(w.to)).toBe(12_340_000n);
+    const again = await f.decide(ext.apiKey, w.id, 'APPROVE');
+    expect(again.body.data).toMatchObject({ withdrawStatus: 'COMPLETED', settlementTxHash: r.body.data.settlementTxHash });
+    const reject = await f.decide(ext.apiKey, w.id, 'REJECT');
+    expect(reject.body.data.withdrawStatus).toBe('COMPLETED');
+    await mineOne();
+    await new Promise((res) => setTimeout(res, 800));
+    expect(events('WITHDRAW_COMPLETE', w.id)).toHaveLength(1);
+    expect(await ctx.db.outboundTx.count({ where: { purpose: `payout:${w.id}` } })).toBe(1);
+  });
+
+  it('When REJECT comes with a reason, Then REJECTED, no payout and no webhook; a later APPROVE changes nothing', async () => {
+    const w = await awaiting(ext);
+    const r = await f.decide(ext.apiKey, w.id, 'REJECT', 'limits');
+    expect(r.body.data).toEqual({ withdrawRequestId: w.id, withdrawStatus: 'REJECTED', settlementTxHash: null, held: false, heldReason: null });
+    expect((await row(w.id)).adminNote).toBe('limits');
+    const later = await f.decide(ext.apiKey, w.id, 'APPROVE');
+    expect(later.body.data.withdrawStatus).toBe('REJECTED');
+    expect(await ctx.db.outboundTx.count({ where: { purpose: `payout:${w.id}` } })).toBe(0);
+    expect(events('WITHDRAW_COMPLETE', w.id)).toHaveLength(0);
+  });
+
+  it('When the operator may not auto-release, Then APPROVE is held APPROVAL_NOT_ENABLED', async () => {
+    const manual = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Manual', webhookUrl: receiver.url, approvalMode: 'EXTERNAL' });
+    const w = await awaiting(manual);
+    const r = await f.decide(manual.apiKey, w.id, 'APPROVE');
+    expect(r.body.data).toEqual({ withdrawRequestId: w.id, withdrawStatus: 'AWAITING_APPROVAL', settlementTxHash: null, held: true, heldReason: 'APPROVAL_NOT_ENABLED' });
+  });
+
+  it('When APPROVE exceeds the single cap, Then held CAP_EXCEEDED, and the workflow settles it by itself once the cap allows', async () => {
+    const capped = await createOperator(ctx.db, ctx.config.SECRETS_KEY, {
+      name: 'Capped', webhookUrl: receiver.url, approvalMode: 'EXTERNAL', autoRelease: true, withdrawApprovalMaxAmount: '10',
+    });
+    const w = await awaiting(capped, '25.00');
+    const r = await f.decide(capped.apiKey, w.id, 'APPROVE');
+    expect(r.body.data).toMatchObject({ withdrawStatus: 'AWAITING_APPROVAL', held: true, heldReason: 'CAP_EXCEEDED' });
+    await ctx.db.operator.update({ where: { id: capped.id }, data: { withdrawApprovalMaxAmount: '100' } });
+    const settled = await eventually(async () => ((await row(w.id)).status === 'COMPLETED' ? row(w.id) : null), 15_000, 'held approval settled');
+    expect(settled).toMatchObject({ held: false, heldReason: null });
+    expect(settled.settlementTxHash).toMatch(/^0x/);
+    await mineUntil(mineOne, async () => events('WITHDRAW_COMPLETE', w.id).length > 0, 30_000, 'WITHDRAW_COMPLETE');
+  });
+
+  it('When a parent decides for an inactive sub-operator, Then held OPERATOR_INACTIVE; another operator gets 404', async () => {
+    const child = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Child', parentId: ext.id, webhookUrl: receiver.url, approvalMode: 'EXTERNAL', autoRelease: true });
+    const stranger = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Stranger', webhookUrl: receiver.url, approvalMode: 'EXTERNAL', autoRelease: true });
+    const w = await awaiting(child);
+    await ctx.db.operator.update({ where: { id: child.id }, data: { status: 'INACTIVE' } });
+    const r = await f.decide(ext.apiKey, w.id, 'APPROVE');
+    expect(r.body.data).toMatchObject({ withdrawStatus: 'AWAITING_APPROVAL', held: true, heldReason: 'OPERATOR_INACTIVE' });
+    const other = await f.decide(stranger.apiKey, w.id, 'APPROVE');
+    expect([other.status, other.body.errorCode]).toEqual([404, 'NOT_FOUND']);
+  });
+
+  it('When the chain cannot be read, Then APPROVE is held TEMPORARILY_UNAVAILABLE and nothing is paid', async () => {
+    const w = await awaiting(ext);
+    await setProxyRpc(ctx.services.chainRpcUrl, false);
+    try {
+      const r = await f.decide(ext.apiKey, w.id, 'APPROVE');
+      expect(r.body.data).toMatchObject({ withdrawStatus: 'AWAITING_APPROVAL', held: true, heldReason: 'TEMPORARILY_UNAVAILABLE' });
+      expect(await ctx.db.reservation.count({ where: { withdrawalId: w.id } })).toBe(0);
+    } finally {
+      await setProxyRpc(ctx.services.chainRpcUrl, true);
+    }
+  });
+
+  it('When a newer request is submitted on the session, Then the unactioned one is CANCELLED and a decision on it answers CANCELLED', async () => {
+    const first = await awaiting(ext);
+    const second = await f.submit(first.sid, f.recipient());
+    expect(second.status).toBe(201);
+    expect((await row(first.id)).status).toBe('CANCELLED');
+    const r = await f.decide(ext.apiKey, first.id, 'APPROVE');
+    expect(r.status).toBe(200);
+    expect(r.body.data.withdrawStatus).toBe('CANCELLED');
+  });
+
+  it('When the decision is malformed or for a Mode A request, Then 400 VALIDATION_ERROR and 409 INVALID_TRANSITION', async () => {
+    const w = await awaiting(ext);
+    const bad = await f.decide(ext.apiKey, w.id, 'MAYBE' as 'APPROVE');
+    expect([bad.status, bad.body.errorCode]).toEqual([400, 'VALIDATION_ERROR']);
+    const sync = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Sync', webhookUrl: receiver.url });
+    const s = await f.session(sync.apiKey);
+    const a = await f.submit(s.sid, f.recipient());
+    const r = await f.decide(sync.apiKey, a.body.data.withdrawRequestId, 'APPROVE');
+    expect([r.status, r.body.errorCode]).toEqual([409, 'INVALID_TRANSITION']);
+  });
+});
+
+describe('Mode B: concurrency and crash safety', () => {
+  it('When two APPROVEs race on one withdrawal, Then one payout', async () => {
+    const w = await awaiting(ext);
+    const [a, b] = await Promise.all([f.decide(ext.apiKey, w.id, 'APPROVE'), f.decide(ext.apiKey, w.id, 'APPROVE')]);
+    expect(a.body.data.withdrawStatus).toBe('COMPLETED');
+    expect(b.body.data.withdrawStatus).toBe('COMPLETED');
+    expect(a.body.data.settlementTxHash).toBe(b.body.data.settlementTxHash);
+    expect(await ctx.db.outboundTx.count({ where: { purpose: `payout:${w.id}` } })).toBe(1);
+    await mineUntil(mineOne, async () => events('WITHDRAW_COMPLETE', w.id).length > 0, 30_000, 'WITHDRAW_COMPLETE');
+    expect(await f.balanceOf(w.to)).toBe(25_000_000n);
+  });
+
+  it('When 20 APPROVEs of different withdrawals race under a daily cap that fits 5, Then exactly 5 settle and the rest are held CAP_EXCEEDED', async () => {
+    const daily = await createOperator(ctx.db, ctx.config.SECRETS_KEY, {
+      name: 'Daily', webhookUrl: receiver.url, approvalMode: 'EXTERNAL', autoRelease: true, withdrawApprovalDailyMaxAmount: '50',
+    });
+    const ws = [];
+    for (let i = 0; i < 20; i++) ws.push(await awaiting(daily, '10.00'));
+    const results = await Promise.all(ws.map((w) => f.decide(daily.apiKey, w.id, 'APPROVE')));
+    const settled = results.filter((r) => r.body.data.withdrawStatus === 'COMPLETED');
+    const held = results.filter((r) => r.body.data.heldReason === 'CAP_EXCEEDED');
+    expect(settled).toHaveLength(5);
+    expect(held).toHaveLength(15);
+    const completed = await ctx.db.withdrawal.findMany({ where: { operatorId: daily.id, status: 'COMPLETED' } });
+    expect(completed.reduce((sum, w) => sum.plus(w.fiatAmount.toString()), new Decimal(0)).lte(50)).toBe(true);
+  });
+
+  it('When the worker stops between signing and confirmation, Then on restart exactly one transfer lands and one WITHDRAW_COMPLETE', async () => {
+    const w = await awaiting(ext, '7.00');
+    await f.provider.send('evm_setAutomine', [false]);
+    try {
+      const r = await f.decide(ext.apiKey, w.id, 'APPROVE');
+      expect(r.body.data.withdrawStatus).toBe('COMPLETED');
+      await ctx.stopWorker();
+      // Signed (the hash is stored) and at most in the mempool: nothing is mined while the worker is down.
+      expect(await f.provider.getTransactionReceipt(r.body.data.settlementTxHash)).toBeNull();
+      await ctx.startWorker();
+      await f.provider.send('evm_setAutomine', [true]);
+      await mineUntil(mineOne, async () => events('WITHDRAW_COMPLETE', w.id).length > 0, 30_000, 'WITHDRAW_COMPLETE');
+    } finally {
+      await f.provider.send('evm_setAutomine', [true]);
+    }
+    expect(await f.balanceOf(w.to)).toBe(7_000_000n);
+    expect(await ctx.db.outboundTx.count({ where: { purpose: `payout:${w.id}` } })).toBe(1);
+    await mineOne();
+    await new Promise((res) => setTimeout(res, 800));
+    expect(events('WITHDRAW_COMPLETE', w.id)).toHaveLength(1);
+  });
+});
+
+describe('Mode B: expiry', () => {
+  it('When a decision arrives after the TTL, Then EXPIRED, held true, heldReason EXPIRED, and nothing is paid', async () => {
+    const short = await createTestContext({ worker: true, env: { WITHDRAW_REQUEST_TTL_SECONDS: '2' } });
+    try {
+      const o = await createOperator(short.db, short.config.SECRETS_KEY, { name: 'Short', webhookUrl: receiver.url, approvalMode: 'EXTERNAL', autoRelease: true });
+      const sf = withdrawFixtures(short);
+      const s = await sf.session(o.apiKey);
+      const r = await sf.submit(s.sid, sf.recipient());
+      const id = r.body.data.withdrawRequestId;
+      await eventually(async () => (await short.db.withdrawal.findUniqueOrThrow({ where: { id } })).status === 'EXPIRED', 20_000, 'EXPIRED');
+      const d = await sf.decide(o.apiKey, id, 'APPROVE');
+      expect(d.body.data).toEqual({ withdrawRequestId: id, withdrawStatus: 'EXPIRED', settlementTxHash: null, held: true, heldReason: 'EXPIRED' });
+      expect(await short.db.outboundTx.count({ where: { purpose: `payout:${id}` } })).toBe(0);
+      sf.provider.destroy();
+    } finally {
+      await short.close();
+    }
+  });
+});
