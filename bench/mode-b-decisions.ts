@@ -1,0 +1,47 @@
+/**
+ * Mode B decisions per second with settlement: N AWAITING_APPROVAL withdrawals approved at once; each answer is
+ * COMPLETED with its signed settlement transaction (caps checked, liquidity reserved, payout signed and stored).
+ */
+import { createOperator } from '../src/provisioning/operators';
+import { createTestContext } from '../test/support/harness';
+import { TEST_ENV } from '../test/support/services';
+import { startServices } from '../test/support/start-services';
+import { ACK, WebhookReceiver } from '../test/support/webhook-receiver';
+import { withdrawFixtures } from '../test/support/withdraw-fixtures';
+
+const N = Number(process.env.BENCH_DECISIONS ?? 40);
+
+async function main() {
+  const { services, stop } = await startServices();
+  process.env[TEST_ENV] = JSON.stringify(services);
+  const ctx = await createTestContext({ worker: true });
+  const receiver = await new WebhookReceiver().start();
+  receiver.answer(() => ACK);
+  const f = withdrawFixtures(ctx);
+  try {
+    const op = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Bench', webhookUrl: receiver.url, approvalMode: 'EXTERNAL', autoRelease: true });
+    const ids: string[] = [];
+    for (let i = 0; i < N; i++) {
+      const s = await f.session(op.apiKey, '3.00');
+      ids.push((await f.submit(s.sid, f.recipient())).body.data.withdrawRequestId);
+    }
+    const started = performance.now();
+    const results = await Promise.all(ids.map((id) => f.decide(op.apiKey, id, 'APPROVE')));
+    const seconds = (performance.now() - started) / 1000;
+    const settled = results.filter((r) => r.body.data?.withdrawStatus === 'COMPLETED').length;
+    console.log(`mode B decisions: ${N} concurrent APPROVEs, ${settled} settled in ${seconds.toFixed(2)} s = ${(settled / seconds).toFixed(1)} decisions/s with settlement (one worker, one API process)`);
+  } finally {
+    f.provider.destroy();
+    await receiver.stop();
+    await ctx.close();
+    await stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
