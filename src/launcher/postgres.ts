@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
@@ -26,6 +26,8 @@ export async function findOrStartPostgres(opts: { embeddedPort?: number; dataDir
   const port = opts.embeddedPort ?? 54329;
   const dataDir = opts.dataDir ?? path.join(DATA_DIR, 'postgres');
   mkdirSync(path.dirname(dataDir), { recursive: true });
+  // initdb runs as the OS user `postgres`, which must be able to reach the data directory.
+  chmodSync(path.dirname(dataDir), 0o755);
   const proc = startProcess('postgres', process.execPath, [path.join(ROOT, 'scripts/embedded-postgres.mjs'), dataDir, String(port)], {
     logFile: opts.logFile,
   });
