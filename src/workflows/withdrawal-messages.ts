@@ -26,7 +26,8 @@ export const adminTransitionUpdate = defineUpdate<WithdrawalState, [AdminTransit
 /** Mode B decision (POST /withdraw/:id/decision). */
 export const decideUpdate = defineUpdate<WithdrawalState, [DecisionInput]>('decide');
 /**
- * A newer request on the same session supersedes this one (Mode B, while AWAITING_APPROVAL). An update, not a
- * signal: it runs in turn with a decision, and the caller learns whether it was cancelled or had already settled.
+ * Cancels the request while still unactioned (PENDING or AWAITING_APPROVAL): a newer Mode B request supersedes it,
+ * or its session was cancelled. An update, not a signal: it runs in turn with a decision, and the caller learns
+ * whether it was cancelled or had already moved on.
  */
 export const supersedeUpdate = defineUpdate<WithdrawalState, []>('supersede');

@@ -124,7 +124,7 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
 
   setHandler(supersedeUpdate, () =>
     exclusive(async () => {
-      if (status === 'AWAITING_APPROVAL' && (await acts.transitionWithdrawal(id, ['AWAITING_APPROVAL'], 'CANCELLED'))) {
+      if (waiting() && (await acts.transitionWithdrawal(id, [status as 'PENDING' | 'AWAITING_APPROVAL'], 'CANCELLED'))) {
         heldReason = null;
         approvalHeld = false;
         setStatus('CANCELLED');

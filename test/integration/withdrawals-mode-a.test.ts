@@ -202,6 +202,17 @@ describe('Mode A: admin moves', () => {
   });
 });
 
+describe('Mode A: session cancelled', () => {
+  it('When the session is cancelled, Then its PENDING withdrawal is CANCELLED and admin moves answer 409', async () => {
+    const w = await pending();
+    const cancel = await http(ctx.apiUrl, 'POST', `/session/${w.sid}/cancel`, { token: op.apiKey });
+    expect(cancel.status).toBe(200);
+    expect((await ctx.db.withdrawal.findUniqueOrThrow({ where: { id: w.id } })).status).toBe('CANCELLED');
+    const move = await f.adminMove(admin, w.id, 'PROCESSING');
+    expect([move.status, move.body.errorCode]).toEqual([409, 'INVALID_TRANSITION']);
+  });
+});
+
 describe('Mode A: expiry', () => {
   it('When a PENDING request is left past its TTL, Then it becomes EXPIRED', async () => {
     const short = await createTestContext({ worker: true, env: { WITHDRAW_REQUEST_TTL_SECONDS: '2' } });
