@@ -1,52 +1,28 @@
 /**
  * Time from the block that completes a deposit's confirmations to its DEPOSIT webhook, median over 20 deposits,
- * on the local chain with the default poll interval (CHAIN_POLL_MS=1000). Real Temporal, PostgreSQL, hardhat.
+ * on the local chain with the default poll interval (CHAIN_POLL_MS=1000).
  */
 import { ensureDepositAddress } from '../src/deposits/addresses';
 import { fund, mine } from '../src/devchain/dev-commands';
 import { createOperator } from '../src/provisioning/operators';
-import { createTestContext } from '../test/support/harness';
-import { TEST_ENV } from '../test/support/services';
-import { startServices } from '../test/support/start-services';
-import { WebhookReceiver } from '../test/support/webhook-receiver';
+import { runBench, spread } from './support';
 
 const N = Number(process.env.BENCH_DEPOSITS ?? 20);
 
-async function main() {
-  const { services, stop } = await startServices();
-  process.env[TEST_ENV] = JSON.stringify(services);
-  const ctx = await createTestContext({ worker: true, env: { CHAIN_POLL_MS: '1000' } });
-  const receiver = await new WebhookReceiver().start();
+runBench({ CHAIN_POLL_MS: '1000' }, async ({ services, ctx, receiver }) => {
   const nodeUrl = services.chainNodeUrl;
-  try {
-    const op = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Bench', webhookUrl: receiver.url });
-    const confirmations = (await ctx.db.chain.findUniqueOrThrow({ where: { chainId: services.registry.chainId } })).depositConfirmations;
-    const latencies: number[] = [];
-    for (let i = 0; i < N; i++) {
-      const { address } = await ensureDepositAddress(ctx.db, ctx.config.HD_MNEMONIC, op.id, `bench-${i}`);
-      const { txHash } = await fund({ nodeUrl, registry: services.registry, address, token: 'USDC', amount: '5' });
-      // Let the scanner see the transfer first, so the clock below measures confirmation → webhook.
-      while (!(await ctx.db.deposit.findFirst({ where: { txHash } }))) await new Promise((r) => setTimeout(r, 50));
-      await mine({ nodeUrl, blocks: confirmations - 1 });
-      const confirmedAt = performance.now();
-      while (!receiver.received.some((r) => r.body.includes(txHash))) await new Promise((r) => setTimeout(r, 10));
-      latencies.push(performance.now() - confirmedAt);
-    }
-    latencies.sort((a, b) => a - b);
-    const median = latencies[Math.floor(N / 2)]!;
-    console.log(`deposit latency (last confirmation block → DEPOSIT webhook), ${N} deposits, CHAIN_POLL_MS=1000:`);
-    console.log(`  median ${(median / 1000).toFixed(2)} s, min ${(latencies[0]! / 1000).toFixed(2)} s, max ${(latencies.at(-1)! / 1000).toFixed(2)} s`);
-  } finally {
-    await receiver.stop();
-    await ctx.close();
-    await stop();
+  const op = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Bench', webhookUrl: receiver.url });
+  const confirmations = (await ctx.db.chain.findUniqueOrThrow({ where: { chainId: services.registry.chainId } })).depositConfirmations;
+  const latencies: number[] = [];
+  for (let i = 0; i < N; i++) {
+    const { address } = await ensureDepositAddress(ctx.db, ctx.config.HD_MNEMONIC, op.id, `bench-${i}`);
+    const { txHash } = await fund({ nodeUrl, registry: services.registry, address, token: 'USDC', amount: '5' });
+    // Let the scanner see the transfer first, so the clock below measures confirmation → webhook.
+    while (!(await ctx.db.deposit.findFirst({ where: { txHash } }))) await new Promise((r) => setTimeout(r, 50));
+    await mine({ nodeUrl, blocks: confirmations - 1 });
+    const confirmedAt = performance.now();
+    while (!receiver.received.some((r) => r.body.includes(txHash))) await new Promise((r) => setTimeout(r, 10));
+    latencies.push(performance.now() - confirmedAt);
   }
-}
-
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+  console.log(`deposit latency (last confirmation block → DEPOSIT webhook), ${N} deposits, CHAIN_POLL_MS=1000: ${spread(latencies)}`);
+});

@@ -3,19 +3,13 @@
  * COMPLETED with its signed settlement transaction (caps checked, liquidity reserved, payout signed and stored).
  */
 import { createOperator } from '../src/provisioning/operators';
-import { createTestContext } from '../test/support/harness';
-import { TEST_ENV } from '../test/support/services';
-import { startServices } from '../test/support/start-services';
-import { ACK, WebhookReceiver } from '../test/support/webhook-receiver';
+import { ACK } from '../test/support/webhook-receiver';
 import { withdrawFixtures } from '../test/support/withdraw-fixtures';
+import { runBench } from './support';
 
 const N = Number(process.env.BENCH_DECISIONS ?? 40);
 
-async function main() {
-  const { services, stop } = await startServices();
-  process.env[TEST_ENV] = JSON.stringify(services);
-  const ctx = await createTestContext({ worker: true });
-  const receiver = await new WebhookReceiver().start();
+runBench({}, async ({ ctx, receiver }) => {
   receiver.answer(() => ACK);
   const f = withdrawFixtures(ctx);
   try {
@@ -32,16 +26,5 @@ async function main() {
     console.log(`mode B decisions: ${N} concurrent APPROVEs, ${settled} settled in ${seconds.toFixed(2)} s = ${(settled / seconds).toFixed(1)} decisions/s with settlement (one worker, one API process)`);
   } finally {
     f.provider.destroy();
-    await receiver.stop();
-    await ctx.close();
-    await stop();
   }
-}
-
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+});

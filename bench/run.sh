@@ -4,6 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
 for b in bench/*.ts; do
+  [ "$b" = bench/support.ts ] && continue
   echo "== $b"
   node_modules/.bin/tsx "$b"
 done

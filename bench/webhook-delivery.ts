@@ -1,55 +1,33 @@
 /**
  * Deliveries per second that one worker sustains to a local receiver: N outbox events recorded and dispatched
- * at once, timed until every one is DELIVERED. Real Temporal, PostgreSQL and HTTP; prints its figures.
+ * at once, timed until every one is DELIVERED.
  */
 import { encodeWithdrawComplete } from '../src/domain/webhook-events';
 import { dispatchTarget, dispatchWebhook } from '../src/outbox/dispatch';
 import { recordWebhookEvent } from '../src/outbox/record';
 import { createOperator } from '../src/provisioning/operators';
-import { createTestContext } from '../test/support/harness';
-import { TEST_ENV } from '../test/support/services';
-import { startServices } from '../test/support/start-services';
-import { WebhookReceiver } from '../test/support/webhook-receiver';
+import { runBench } from './support';
 
 const N = Number(process.env.BENCH_EVENTS ?? 300);
 
-async function main() {
-  const { services, stop } = await startServices();
-  process.env[TEST_ENV] = JSON.stringify(services);
-  const ctx = await createTestContext({ worker: true });
-  const receiver = await new WebhookReceiver().start();
-  try {
-    const op = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Bench', webhookUrl: receiver.url });
-    const ids: string[] = [];
-    for (let i = 0; i < N; i++) {
-      const body = encodeWithdrawComplete({
-        withdrawRequestId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, sessionRef: `sr_bench_${i}`, externalUserId: 'bench',
-        type: 'DIRECT_TRANSFER', status: 'COMPLETED', address: '0x000000000000000000000000000000000000dEaD', cryptoCurrencyCode: 'USDT',
-        fiatCurrencyCode: 'USD', fiatAmount: '10.00', cryptoAmount: null, cryptoAmountSent: '10.00000000', amountInUsd: '10.000000',
-        completedAt: new Date().toISOString(),
-      });
-      ids.push(await ctx.db.$transaction((tx) => recordWebhookEvent(tx, ctx.config.SECRETS_KEY, { operatorId: op.id, event: 'WITHDRAW_COMPLETE', body })));
-    }
-    const target = dispatchTarget(ctx.config, ctx.temporal.client, ctx.db);
-    const started = performance.now();
-    await Promise.all(ids.map((id) => dispatchWebhook(target, id)));
-    while ((await ctx.db.webhookEvent.count({ where: { status: 'DELIVERED' } })) < N) await new Promise((r) => setTimeout(r, 100));
-    const seconds = (performance.now() - started) / 1000;
-    const attempts = await ctx.db.webhookAttempt.findMany({ select: { latencyMs: true } });
-    const latencies = attempts.map((a) => a.latencyMs).sort((a, b) => a - b);
-    console.log(`webhook delivery: ${N} events delivered in ${seconds.toFixed(2)} s = ${(N / seconds).toFixed(1)} deliveries/s (one worker, local receiver)`);
-    console.log(`  HTTP latency per attempt: median ${latencies[Math.floor(latencies.length / 2)]} ms, p95 ${latencies[Math.floor(latencies.length * 0.95)]} ms`);
-  } finally {
-    await receiver.stop();
-    await ctx.close();
-    await stop();
+runBench({}, async ({ ctx, receiver }) => {
+  const op = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Bench', webhookUrl: receiver.url });
+  const ids: string[] = [];
+  for (let i = 0; i < N; i++) {
+    const body = encodeWithdrawComplete({
+      withdrawRequestId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, sessionRef: `sr_bench_${i}`, externalUserId: 'bench',
+      type: 'DIRECT_TRANSFER', status: 'COMPLETED', address: '0x000000000000000000000000000000000000dEaD', cryptoCurrencyCode: 'USDT',
+      fiatCurrencyCode: 'USD', fiatAmount: '10.00', cryptoAmount: null, cryptoAmountSent: '10.00000000', amountInUsd: '10.000000',
+      completedAt: new Date().toISOString(),
+    });
+    ids.push(await ctx.db.$transaction((tx) => recordWebhookEvent(tx, ctx.config.SECRETS_KEY, { operatorId: op.id, event: 'WITHDRAW_COMPLETE', body })));
   }
-}
-
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+  const target = dispatchTarget(ctx.config, ctx.temporal.client, ctx.db);
+  const started = performance.now();
+  await Promise.all(ids.map((id) => dispatchWebhook(target, id)));
+  while ((await ctx.db.webhookEvent.count({ where: { status: 'DELIVERED' } })) < N) await new Promise((r) => setTimeout(r, 100));
+  const seconds = (performance.now() - started) / 1000;
+  const latencies = (await ctx.db.webhookAttempt.findMany({ select: { latencyMs: true } })).map((a) => a.latencyMs).sort((a, b) => a - b);
+  console.log(`webhook delivery: ${N} events delivered in ${seconds.toFixed(2)} s = ${(N / seconds).toFixed(1)} deliveries/s (one worker, local receiver)`);
+  console.log(`  HTTP latency per attempt: median ${latencies[Math.floor(latencies.length / 2)]} ms, p95 ${latencies[Math.floor(latencies.length * 0.95)]} ms`);
+});
