@@ -1,4 +1,4 @@
-import { Interface, zeroPadValue } from 'ethers';
+import { Interface } from 'ethers';
 
 /** The slice of ERC-20 the gateway uses: Transfer logs in, transfer() out, balances. */
 export const ERC20 = new Interface([
@@ -8,8 +8,6 @@ export const ERC20 = new Interface([
 ]);
 
 export const TRANSFER_TOPIC = ERC20.getEvent('Transfer')!.topicHash;
-
-export const addressTopic = (address: string) => zeroPadValue(address, 32).toLowerCase();
 
 /** Gas limits we sign with: generous for the test token and common ERC-20s, exact for a plain value transfer. */
 export const GAS_LIMIT = { erc20Transfer: 100_000n, nativeTransfer: 21_000n } as const;

@@ -14,10 +14,6 @@ export const FIAT_AMOUNT_RE = /^(0|[1-9]\d{0,17})(\.\d{1,2})?$/;
 export const BALANCE_RE = /^(0|[1-9]\d{0,29})(\.\d{1,8})?$/;
 export const FIAT_CODE_RE = /^[A-Z]{3}$/;
 
-export function fiat(value: string | Decimal): Decimal {
-  return new Decimal(value);
-}
-
 /** Fixed-point text with exactly `dp` decimals, rounding half up (callers pick the direction where it matters). */
 export function toFixed(value: Decimal.Value, dp: number, rounding: Decimal.Rounding = Decimal.ROUND_HALF_UP): string {
   return new Decimal(value).toFixed(dp, rounding);
