@@ -8,6 +8,7 @@ import { dispatchTarget } from '../outbox/dispatch';
 import { pricingFrom } from '../adapters/prices';
 import { createChainScanActivities } from './chain-scan';
 import { createDepositActivities } from './deposits';
+import { createHeadlessActivities } from './headless';
 import { createPayoutActivities } from './payouts';
 import { createWebhookActivities } from './webhooks';
 import { createWithdrawalActivities } from './withdrawals';
@@ -47,5 +48,6 @@ export function createActivities(deps: ActivityDeps) {
       dispatch,
       ...pricingFrom(config, db, chains),
     }),
+    ...createHeadlessActivities({ config, db, chains, logger, dispatch, ...pricingFrom(config, db, chains) }),
   };
 }

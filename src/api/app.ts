@@ -4,11 +4,13 @@ import { errorHandler, notFound } from './error-handler';
 import { adminAuth, operatorAuth } from './middleware/auth';
 import { requestContext } from './middleware/request-context';
 import { adminAuthRoutes } from './routes/admin-auth';
+import { adminHeadlessRoutes } from './routes/admin-headless';
 import { adminOperatorRoutes } from './routes/admin-operators';
 import { adminWebhookRoutes } from './routes/admin-webhooks';
 import { adminWithdrawalRoutes } from './routes/admin-withdrawals';
 import { chainRoutes } from './routes/chain';
 import { depositorRoutes } from './routes/depositor';
+import { headlessRoutes } from './routes/headless';
 import { healthRoutes } from './routes/health';
 import { sessionRoutes } from './routes/sessions';
 import { testWebhookRoutes } from './routes/test-webhook';
@@ -36,6 +38,7 @@ export function createApp(deps: ApiDeps): Express {
   app.use(adminOperatorRoutes(deps));
   app.use(adminWebhookRoutes(deps));
   app.use(adminWithdrawalRoutes(deps));
+  app.use(adminHeadlessRoutes(deps));
 
   app.use(widgetSessionRoutes(deps));
   app.use(widgetDepositRoutes(deps));
@@ -46,6 +49,7 @@ export function createApp(deps: ApiDeps): Express {
   app.use(depositorRoutes(deps));
   app.use(testWebhookRoutes(deps));
   app.use(withdrawDecisionRoutes(deps));
+  app.use(headlessRoutes(deps));
 
   app.use(notFound);
   app.use(errorHandler(deps.logger));

@@ -61,6 +61,12 @@ export const envSchema = z.object({
   SESSION_TTL_SECONDS: int(3600, 1),
   WITHDRAW_REQUEST_TTL_SECONDS: int(86400, 1),
   HEADLESS_INTENT_TTL_SECONDS: int(86400, 1),
+  /** How often a headless payout in WAITING_FOR_GAS re-checks the bankroll's native gas. */
+  GAS_RECHECK_SECONDS: int(60, 1),
+  /** Attempts (1 s, 2 s, 4 s ... apart, at most 30 s) of a headless payout's gas and asset checks before FAILED(retryable). */
+  HEADLESS_SETTLE_ATTEMPTS: int(5, 1),
+  /** Test-only: the headless workflow waits this long between signing and broadcasting, so a test can stop the worker there. */
+  HEADLESS_TEST_PAUSE_BEFORE_BROADCAST_MS: int(0),
   WEBHOOK_RETRY_DELAYS_SECONDS: retryDelays.default([30, 120, 600, 3600, 21600]),
   WEBHOOK_TIMEOUT_MS: int(10000, 1),
   /** How often the outbox relay looks for events whose delivery was never started. */

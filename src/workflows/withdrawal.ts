@@ -43,9 +43,12 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
     upsertSearchAttributes([{ key: WithdrawStatus, value: s }]);
   };
 
-  /** Handlers and timer work never interleave at their awaits. */
+  /**
+   * Handlers and timer work never interleave at their awaits. A loop, not one wait: waiters released together must
+   * look again, or two of them would both take the section.
+   */
   async function exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    await condition(() => !busy);
+    while (busy) await condition(() => !busy);
     busy = true;
     try {
       return await fn();

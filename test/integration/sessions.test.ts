@@ -330,14 +330,13 @@ describe('POST /session/withdraw (widget mode)', () => {
     );
   });
 
-  it('When executionMode is HEADLESS for a headless operator, Then 400 VALIDATION_ERROR on executionMode (not built yet)', async () => {
+  it('When executionMode is HEADLESS for a headless operator without the intent fields, Then 400 VALIDATION_ERROR naming them', async () => {
     const r = await expectRejected(
       () => withdraw(headless.apiKey, { executionMode: 'HEADLESS', operatorReference: 'hl-1' }),
       400,
       'VALIDATION_ERROR',
     );
-    expect(detailFields(r)).toEqual(['executionMode']);
-    expect(r.body.details[0].message).toMatch(/not available yet/);
+    expect(detailFields(r)).toEqual(expect.arrayContaining(['address', 'chainId', 'tokenAddress']));
   });
 
   it.each([['headless'], ['WIDGET'], [''], [null], [1]])(

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import Decimal from 'decimal.js';
-import { Router, type RequestHandler, type Response } from 'express';
+import { Router, type Response } from 'express';
 import type { Db } from '../../adapters/db';
 import type { Config } from '../../config/env';
 import { AppError } from '../../domain/errors';
 import { assertAmountWithinLimits, assertSessionUsable } from '../../domain/sessions';
 import type { Operator, Prisma, Session, SessionType } from '../../generated/prisma/client';
+import { cancelUnactionedWithdrawal } from '../../withdrawals/cancel-unactioned';
 import type { ApiDeps } from '../deps';
 import { sendEnvelope } from '../envelope';
 import { currentOperator } from '../middleware/auth';
@@ -19,6 +20,7 @@ import {
   type DepositSessionBody,
   type SessionBody,
 } from '../schemas/sessions';
+import { headlessCreate } from './headless';
 
 /** Where the widget pages live: PUBLIC_BASE_URL when the service sits behind a public address, else the API itself. */
 export function widgetBaseUrl(config: Config): string {
@@ -81,20 +83,9 @@ function sendCreated(res: Response, config: Config, session: Session): void {
   });
 }
 
-/**
- * executionMode HEADLESS (Mode C) is not built yet. The flag check comes first (spec 4.2 rule 6, CONTRACT §6
- * order); an enabled operator is told plainly instead of silently getting a widget session it did not ask for.
- */
-const refuseHeadless: RequestHandler = (req, res, next) => {
-  if ((req.body as { executionMode?: unknown } | undefined)?.executionMode !== 'HEADLESS') return next();
-  if (!currentOperator(res).headlessEnabled) throw new AppError('HEADLESS_NOT_ENABLED', 'Headless mode is not enabled for this operator');
-  throw new AppError('VALIDATION_ERROR', 'Request validation failed', {
-    details: [{ field: 'executionMode', message: 'headless session creation is not available yet' }],
-  });
-};
-
 /** Operator-key session endpoints (app.ts checks the key before these run). */
-export function sessionRoutes({ db, config }: ApiDeps): Router {
+export function sessionRoutes(deps: ApiDeps): Router {
+  const { db, config } = deps;
   const router = Router();
 
   router.post('/session/deposit', validateBody(depositSessionSchema), async (_req, res) => {
@@ -104,7 +95,7 @@ export function sessionRoutes({ db, config }: ApiDeps): Router {
     sendCreated(res, config, await createDepositSession(db, config, operator.id, body));
   });
 
-  router.post('/session/withdraw', refuseHeadless, validateBody(withdrawSessionSchema), async (_req, res) => {
+  router.post('/session/withdraw', headlessCreate(deps), validateBody(withdrawSessionSchema), async (_req, res) => {
     const body = validatedBody(res, withdrawSessionSchema);
     const operator = currentOperator(res);
     assertOperatorLimits(operator, body.amount);
@@ -126,6 +117,7 @@ export function sessionRoutes({ db, config }: ApiDeps): Router {
       data: { status: 'CANCELLED' },
     });
     if (count === 0) throw new AppError('SESSION_NOT_OPEN', 'The session is no longer open');
+    await cancelUnactionedWithdrawal(db, deps.temporal.client, session.id);
     sendEnvelope(res, 200, 'Session cancelled', { sid: session.id, sessionRef: session.sessionRef, status: 'CANCELLED' });
   });
 

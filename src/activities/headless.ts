@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import { Wallet } from 'ethers';
+import type { ChainProviders } from '../adapters/chains';
+import type { Db } from '../adapters/db';
+import type { Logger } from '../adapters/logger';
+import type { FxProvider, PriceProvider } from '../adapters/prices';
+import type { Config } from '../config/env';
+import { headlessEventKey, REASON, type HeadlessStatus, type ReasonCode } from '../domain/headless';
+import { executeResult, type ExecuteResult } from '../domain/headless-intent';
+import { withdrawCancelledBody, withdrawFailedBody } from '../domain/headless-events';
+import type { WebhookEventType } from '../domain/webhook-events';
+import type { Prisma, Withdrawal, WithdrawStatus } from '../generated/prisma/client';
+import { dispatchWebhook, type DispatchTarget } from '../outbox/dispatch';
+import { recordWebhookEvent } from '../outbox/record';
+import { headlessAsset } from '../withdrawals/headless-assets';
+import { executeIntent } from '../withdrawals/headless-execute';
+import { payoutPurpose } from './payouts';
+
+export interface HeadlessActivityDeps {
+  config: Config;
+  db: Db;
+  chains: ChainProviders;
+  logger: Logger;
+  dispatch: DispatchTarget;
+  prices: PriceProvider;
+  fx: FxProvider;
+}
+
+export interface FailureInput {
+  withdrawalId: string;
+  retryable: boolean;
+  reasonCode: ReasonCode;
+  /** Numbers this intent's failures, so each is its own event (spec 6.4: FAILED may come more than once). */
+  seq: number;
+}
+
+/** The statuses a headless intent may be cancelled from (spec 4.12): no hash, not terminal. */
+const CANCELLABLE: Prisma.WithdrawalWhereInput = {
+  settlementTxHash: null,
+  OR: [{ status: { in: ['CREATED', 'EXECUTION_QUEUED', 'WAITING_FOR_GAS'] } }, { status: 'FAILED', retryable: true }],
+};
+
+const released = (tx: Prisma.TransactionClient, withdrawalId: string) =>
+  tx.reservation.updateMany({ where: { withdrawalId, status: 'ACTIVE' }, data: { status: 'RELEASED', releasedAt: new Date() } });
+
+/**
+ * The headless (Mode C) steps that touch PostgreSQL. Every transition is conditional on the state it leaves, and
+ * writes its outbox event in the same transaction (DESIGN invariant 4); the event is dispatched after commit.
+ */
+export function createHeadlessActivities(d: HeadlessActivityDeps) {
+  const bankroll = new Wallet(d.config.BANKROLL_PRIVATE_KEY).address;
+
+  /**
+   * Runs `change` (a conditional update returning the changed row, or null when it did not apply) and records the
+   * event in the same transaction. A retry after a commit whose answer was lost finds the event by its uniqueKey and
+   * dispatches it again (idempotent). Returns the intent's status afterwards.
+   */
+  async function transition(
+    withdrawalId: string,
+    event: Extract<WebhookEventType, 'WITHDRAW_FAILED' | 'WITHDRAW_CANCELLED'>,
+    uniqueKey: string,
+    change: (tx: Prisma.TransactionClient) => Promise<Withdrawal | null>,
+    body: (w: Withdrawal, eventId: string) => string,
+  ): Promise<WithdrawStatus> {
+    const eventId = randomUUID();
+    await d.db.$transaction(async (tx) => {
+      const w = await change(tx);
+      if (w) await recordWebhookEvent(tx, d.config.SECRETS_KEY, { operatorId: w.operatorId, event, body: body(w, eventId), eventId, uniqueKey });
+    });
+    const recorded = await d.db.webhookEvent.findUnique({ where: { uniqueKey }, select: { id: true } });
+    if (recorded) await dispatchWebhook(d.dispatch, recorded.id);
+    const { status } = await d.db.withdrawal.findUniqueOrThrow({ where: { id: withdrawalId }, select: { status: true } });
+    d.logger.info('headless transition', { withdrawalId, status, event: recorded ? event : null });
+    return status;
+  }
+
+  /** Moves the intent if it matches `where`, returning the row after the move, or null. */
+  async function moved(tx: Prisma.TransactionClient, id: string, where: Prisma.WithdrawalWhereInput, data: Prisma.WithdrawalUpdateManyMutationInput) {
+    const { count } = await tx.withdrawal.updateMany({ where: { id, ...where }, data });
+    return count === 1 ? tx.withdrawal.findUniqueOrThrow({ where: { id } }) : null;
+  }
+
+  return {
+    /** Spec 4.10 execute: one PostgreSQL transaction; refusals are non-retryable failures typed by errorCode. */
+    async executeHeadlessIntent(input: { withdrawalId: string; callerOperatorId: string }): Promise<ExecuteResult> {
+      const result = await executeIntent({ db: d.db, chains: d.chains, prices: d.prices, fx: d.fx, bankroll }, input.withdrawalId, input.callerOperatorId);
+      d.logger.info('headless execute', { withdrawalId: input.withdrawalId, replayed: result.replayed });
+      return result;
+    },
+
+    /** CREATED past its TTL → EXPIRED with WITHDRAW_CANCELLED INTENT_EXPIRED (CONTRACT §6). True when it is EXPIRED. */
+    async expireHeadlessIntent(withdrawalId: string): Promise<boolean> {
+      const status = await transition(
+        withdrawalId,
+        'WITHDRAW_CANCELLED',
+        headlessEventKey.cancelled(withdrawalId),
+        (tx) => moved(tx, withdrawalId, { status: 'CREATED' }, { status: 'EXPIRED', reasonCode: REASON.INTENT_EXPIRED }),
+        (w, eventId) => withdrawCancelledBody(w, { reasonCode: REASON.INTENT_EXPIRED, eventId }),
+      );
+      return status === 'EXPIRED';
+    },
+
+    /**
+     * Operator cancel (spec 4.12): only with no hash and no signed transaction; releases the reservation and writes
+     * WITHDRAW_CANCELLED. True when the intent is CANCELLED.
+     */
+    async cancelHeadlessIntent(withdrawalId: string): Promise<boolean> {
+      const status = await transition(
+        withdrawalId,
+        'WITHDRAW_CANCELLED',
+        headlessEventKey.cancelled(withdrawalId),
+        async (tx) => {
+          // The signed transaction is the boundary even before its hash reaches the intent row.
+          if (await tx.outboundTx.findUnique({ where: { purpose: payoutPurpose(withdrawalId) }, select: { id: true } })) return null;
+          const w = await moved(tx, withdrawalId, CANCELLABLE, { status: 'CANCELLED', retryable: null, reasonCode: REASON.CANCELLED_BY_OPERATOR });
+          if (w) await released(tx, withdrawalId);
+          return w;
+        },
+        (w, eventId) => withdrawCancelledBody(w, { reasonCode: REASON.CANCELLED_BY_OPERATOR, eventId }),
+      );
+      return status === 'CANCELLED';
+    },
+
+    /**
+     * FAILED with WITHDRAW_FAILED. Retryable: only before any hash, and the reservation stays (still counted in caps);
+     * terminal: the reservation is released. True when this failure is recorded.
+     */
+    async failHeadlessIntent(f: FailureInput): Promise<boolean> {
+      const from: WithdrawStatus[] = f.retryable ? ['EXECUTION_QUEUED', 'WAITING_FOR_GAS'] : ['EXECUTION_QUEUED', 'WAITING_FOR_GAS', 'RECONCILING'];
+      const uniqueKey = headlessEventKey.failed(f.withdrawalId, f.seq);
+      await transition(
+        f.withdrawalId,
+        'WITHDRAW_FAILED',
+        uniqueKey,
+        async (tx) => {
+          const where = f.retryable ? { status: { in: from }, settlementTxHash: null } : { status: { in: from } };
+          const w = await moved(tx, f.withdrawalId, where, { status: 'FAILED', retryable: f.retryable, reasonCode: f.reasonCode });
+          if (w && !f.retryable) await released(tx, f.withdrawalId);
+          return w;
+        },
+        (w, eventId) => withdrawFailedBody(w, { retryable: f.retryable, reasonCode: f.reasonCode, eventId }),
+      );
+      return (await d.db.webhookEvent.count({ where: { uniqueKey } })) === 1;
+    },
+
+    /** EXECUTION_QUEUED → WAITING_FOR_GAS (CONTRACT §4): the bankroll lacks native gas for the payout. */
+    async markHeadlessWaitingForGas(withdrawalId: string): Promise<boolean> {
+      const { count } = await d.db.withdrawal.updateMany({ where: { id: withdrawalId, status: 'EXECUTION_QUEUED' }, data: { status: 'WAITING_FOR_GAS' } });
+      return count === 1;
+    },
+
+    /** WAITING_FOR_GAS or FAILED(retryable), no hash → EXECUTION_QUEUED: a re-check found gas, or an admin retried. */
+    async requeueHeadlessIntent(withdrawalId: string): Promise<boolean> {
+      const { count } = await d.db.withdrawal.updateMany({
+        where: { id: withdrawalId, settlementTxHash: null, OR: [{ status: 'WAITING_FOR_GAS' }, { status: 'FAILED', retryable: true }] },
+        data: { status: 'EXECUTION_QUEUED', retryable: null, reasonCode: null },
+      });
+      return count === 1;
+    },
+
+    /** Whether the intent's chain and token are still supported, checked before each attempt to sign its payout. */
+    async headlessAssetSupported(withdrawalId: string): Promise<boolean> {
+      const w = await d.db.withdrawal.findUniqueOrThrow({ where: { id: withdrawalId } });
+      return (await headlessAsset(d.db, d.chains, w.chainId, w.tokenAddress)).ok;
+    },
+
+    /** The stored state, for the workflow to adopt when a conditional transition found the row elsewhere. */
+    async headlessIntentState(withdrawalId: string): Promise<{ status: HeadlessStatus; retryable: boolean | null; executed: ExecuteResult | null }> {
+      const w = await d.db.withdrawal.findUniqueOrThrow({ where: { id: withdrawalId } });
+      return { status: w.status as HeadlessStatus, retryable: w.retryable, executed: w.executedAt ? executeResult(w, false) : null };
+    },
+  };
+}
+
+export type HeadlessActivities = ReturnType<typeof createHeadlessActivities>;

@@ -1,0 +1,139 @@
+import { ApplicationFailure } from '@temporalio/common';
+import Decimal from 'decimal.js';
+import type { ChainProviders } from '../adapters/chains';
+import type { Db } from '../adapters/db';
+import type { FxProvider, PriceProvider } from '../adapters/prices';
+import { capAmountOf, checkCaps } from '../domain/caps';
+import type { ErrorCode } from '../domain/errors';
+import { executeDisposition, type HeadlessStatus } from '../domain/headless';
+import { executeResult, type ExecuteResult } from '../domain/headless-intent';
+import { priceFiatPayout } from '../domain/withdraw-amounts';
+import type { Prisma, Withdrawal } from '../generated/prisma/client';
+import { lockOwnerCaps } from './cap-usage';
+import { CHAIN_READ_TIMEOUT_MS, valueOrNull } from './deadline';
+import { headlessAsset } from './headless-assets';
+import { bankrollTokenBalance, lockReservedLiquidity } from './liquidity';
+
+export interface ExecuteDeps {
+  db: Db;
+  chains: ChainProviders;
+  prices: PriceProvider;
+  fx: FxProvider;
+  bankroll: string;
+}
+
+/**
+ * A business refusal: the code travels as ApplicationFailure.type (STYLE 11) and, where the catalog's status does
+ * not apply (HEADLESS_UNSUPPORTED_* at execute: 409), the status in details. Never retried.
+ */
+export function refusal(code: ErrorCode, message: string, status?: number): ApplicationFailure {
+  return ApplicationFailure.create({ type: code, message, nonRetryable: true, details: status ? [{ status }] : [] });
+}
+
+type IntentWithReservation = Withdrawal & { reservation: { status: 'ACTIVE' | 'RELEASED' | 'CONSUMED' } | null };
+
+const facts = (w: IntentWithReservation) => ({ status: w.status as HeadlessStatus, expiresAt: w.expiresAt, reservation: w.reservation?.status ?? null });
+
+/** A priced payout at the fresh price, plus the exact USD value the caps measure (rounded up there, never down). */
+interface Priced {
+  raw: bigint;
+  cryptoAmountSent: string;
+  amountInUsd: string;
+  usdExact: Decimal;
+  priceRate: Decimal;
+}
+
+/**
+ * Spec 4.10 execute, in one PostgreSQL transaction (DESIGN invariant 3). Outside it, only reads that lock nothing:
+ * the caller, the intent's state, whether its asset is still supported (409), and a fresh price (503). Inside, under
+ * the owner's cap lock and then the token's liquidity lock: the state again, active reservations, then the bankroll
+ * balance (read after the reservations, so a payout consumed meanwhile can only be counted twice, never missed),
+ * liquidity, caps, and the reservation with the priced, EXECUTION_QUEUED intent. Any refusal rolls everything back.
+ */
+export async function executeIntent(d: ExecuteDeps, withdrawalId: string, callerOperatorId: string): Promise<ExecuteResult> {
+  const now = new Date();
+  const w = await d.db.withdrawal.findUnique({ where: { id: withdrawalId }, include: { reservation: { select: { status: true } } } });
+  if (!w || w.mode !== 'C') throw refusal('NOT_FOUND', 'No such headless withdrawal');
+  await assertCaller(d.db, callerOperatorId, w.operatorId);
+  const first = executeDisposition(facts(w), now);
+  if (first === 'REPLAY') return executeResult(w, true);
+  if (first === 'NOT_EXECUTABLE') throw notExecutable(w.status);
+  const asset = await headlessAsset(d.db, d.chains, w.chainId, w.tokenAddress);
+  if (!asset.ok) throw refusal(asset.code, `The intent's ${asset.code === 'HEADLESS_UNSUPPORTED_CHAIN' ? 'chain' : 'token'} is no longer supported`, 409);
+  const priced = await freshPrice(d, w);
+
+  return d.db.$transaction(
+    async (tx) => {
+      const caps = await lockOwnerCaps(tx, w.operatorId, now, w.id);
+      if (caps.owner.status !== 'ACTIVE') throw refusal('OPERATOR_INACTIVE', 'The operator that owns this intent is inactive');
+      if (!caps.owner.headlessEnabled) throw refusal('HEADLESS_NOT_ENABLED', 'Headless mode is not enabled for the operator that owns this intent');
+      const again = await tx.withdrawal.findUniqueOrThrow({ where: { id: w.id }, include: { reservation: { select: { status: true } } } });
+      const disposition = executeDisposition(facts(again), now);
+      if (disposition === 'REPLAY') return executeResult(again, true);
+      if (disposition === 'NOT_EXECUTABLE') throw notExecutable(again.status);
+
+      const reserved = await lockReservedLiquidity(tx, w.chainId, w.tokenAddress);
+      const balance = await valueOrNull(bankrollTokenBalance(d.chains.get(w.chainId)!, w.tokenAddress, d.bankroll), CHAIN_READ_TIMEOUT_MS);
+      if (balance === null) throw refusal('BALANCE_UNAVAILABLE', 'The bankroll balance could not be read; nothing was reserved');
+      if (reserved + priced.raw > balance) throw refusal('INSUFFICIENT_LIQUIDITY', 'The bankroll cannot fund this payout now');
+
+      const candidate = capAmountOf({ fiatAmount: new Decimal(w.fiatAmount.toString()), fiatCurrency: w.fiatCurrency, amountInUsd: priced.usdExact }, caps.currency);
+      const verdict = checkCaps({ candidate, singleLimit: caps.singleLimit, dailyLimit: caps.dailyLimit, counted: caps.counted });
+      if (verdict !== 'OK') throw refusal(verdict, capMessage(verdict));
+
+      await queue(tx, w, priced, now, candidate.ok ? { capAmount: candidate.value.toFixed(6), capCurrency: caps.currency } : { capAmount: null, capCurrency: null });
+      return executeResult(await tx.withdrawal.findUniqueOrThrow({ where: { id: w.id } }), false);
+    },
+    // Fifty executes of one token queue on its liquidity lock: let them wait for a connection and the lock.
+    { maxWait: 60_000, timeout: 60_000 },
+  );
+}
+
+/** The caller must be active, headless-enabled, and the intent's owner or the owner's parent (spec 5 rule 1). */
+async function assertCaller(db: Db, callerId: string, ownerId: string): Promise<void> {
+  const [caller, owner] = await Promise.all([
+    db.operator.findUnique({ where: { id: callerId } }),
+    db.operator.findUnique({ where: { id: ownerId }, select: { parentId: true } }),
+  ]);
+  if (!caller || !owner || (ownerId !== callerId && owner.parentId !== callerId)) throw refusal('NOT_FOUND', 'No such headless withdrawal');
+  if (caller.status !== 'ACTIVE') throw refusal('OPERATOR_INACTIVE', 'Operator account is inactive');
+  if (!caller.headlessEnabled) throw refusal('HEADLESS_NOT_ENABLED', 'Headless mode is not enabled for this operator');
+}
+
+/** The token's USD price and the USD→fiat rate, both fresh, or 503: execute never guesses a price. */
+async function freshPrice(d: ExecuteDeps, w: Withdrawal): Promise<Priced> {
+  const [quote, rate] = await Promise.all([d.prices.usdPrice({ chainId: w.chainId, tokenAddress: w.tokenAddress }), d.fx.usdTo(w.fiatCurrency)]);
+  if (!quote || !rate) throw refusal('PRICE_UNAVAILABLE', 'A fresh price could not be resolved; nothing was reserved');
+  const fiat = new Decimal(w.fiatAmount.toString());
+  const payout = priceFiatPayout(fiat, rate, quote.usd, w.decimals);
+  if (!payout) throw refusal('AMOUNT_BELOW_MINIMUM', `The amount is worth less than the smallest payable unit of ${w.symbol}`);
+  return { ...payout, usdExact: fiat.div(rate), priceRate: quote.usd };
+}
+
+/** Prices the intent, queues it and reserves its liquidity; conditional on CREATED, so a concurrent change wins. */
+async function queue(tx: Prisma.TransactionClient, w: Withdrawal, p: Priced, now: Date, cap: { capAmount: string | null; capCurrency: string | null }): Promise<void> {
+  const moved = await tx.withdrawal.updateMany({
+    where: { id: w.id, status: 'CREATED' },
+    data: {
+      status: 'EXECUTION_QUEUED',
+      cryptoAmountRaw: p.raw.toString(),
+      cryptoAmountSent: p.cryptoAmountSent,
+      amountInUsd: p.amountInUsd,
+      priceRate: p.priceRate.toFixed(),
+      ...cap,
+      executedAt: now,
+    },
+  });
+  if (moved.count !== 1) throw notExecutable('changed');
+  await tx.reservation.create({ data: { withdrawalId: w.id, chainId: w.chainId, tokenAddress: w.tokenAddress, rawAmount: p.raw.toString() } });
+}
+
+function notExecutable(status: string): ApplicationFailure {
+  return refusal('HEADLESS_INTENT_NOT_EXECUTABLE', `The intent cannot be executed (${status === 'changed' ? 'its state changed' : status})`);
+}
+
+function capMessage(verdict: Exclude<ReturnType<typeof checkCaps>, 'OK'>): string {
+  if (verdict === 'WITHDRAW_AMOUNT_TOO_HIGH') return 'The amount exceeds the single-withdrawal limit; nothing was reserved';
+  if (verdict === 'DAILY_LIMIT_EXCEEDED') return 'The amount exceeds the rolling 24-hour limit; nothing was reserved';
+  return 'The withdrawal limits cannot be verified in the limit currency; nothing was reserved';
+}

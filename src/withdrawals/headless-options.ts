@@ -1,0 +1,77 @@
+import Decimal from 'decimal.js';
+import type { ChainProviders } from '../adapters/chains';
+import type { Db } from '../adapters/db';
+import type { FxProvider, PriceProvider } from '../adapters/prices';
+import { fromRawUnits } from '../domain/money';
+import { priceFiatPayout } from '../domain/withdraw-amounts';
+import { availableRaw, optionStatus, type OptionFacts } from '../domain/withdraw-options';
+import type { Chain, Token, Withdrawal } from '../generated/prisma/client';
+import { CHAIN_READ_TIMEOUT_MS, valueOrNull } from './deadline';
+import { bankrollTokenBalance } from './liquidity';
+
+export interface OptionDeps {
+  db: Db;
+  chains: ChainProviders;
+  prices: PriceProvider;
+  fx: FxProvider;
+  bankroll: string;
+}
+
+/**
+ * GET /withdraw/options (spec 4.9, CONTRACT §4): every supported token, or with a sessionRef the intent's own asset,
+ * with the bankroll balance read on chain, what active reservations hold, and the free remainder, in token units.
+ * It reads only: no price is locked and nothing is reserved.
+ */
+export async function listOptions(d: OptionDeps, intent: (Withdrawal & { reservation: { status: string } | null }) | null) {
+  if (intent) {
+    const token = await d.db.token.findUniqueOrThrow({ where: { chainId_address: { chainId: intent.chainId, address: intent.tokenAddress } }, include: { chain: true } });
+    const supported = token.active && token.chain.active && token.chain.type === 'EVM' && d.chains.get(token.chainId) !== null;
+    return [await option(d, token.chain, token, supported, intent)];
+  }
+  const tokens = await d.db.token.findMany({
+    where: { active: true, chain: { active: true, type: 'EVM' } },
+    include: { chain: true },
+    orderBy: [{ chainId: 'asc' }, { symbol: 'asc' }],
+  });
+  return Promise.all(tokens.map((t) => option(d, t.chain, t, d.chains.get(t.chainId) !== null, null)));
+}
+
+async function option(d: OptionDeps, chain: Chain, token: Token, supported: boolean, intent: (Withdrawal & { reservation: { status: string } | null }) | null) {
+  const provider = d.chains.get(chain.chainId);
+  const [balance, reserved, quote] = await Promise.all([
+    provider ? valueOrNull(bankrollTokenBalance(provider, token.address, d.bankroll), CHAIN_READ_TIMEOUT_MS) : null,
+    reservedRaw(d.db, chain.chainId, token.address),
+    d.prices.usdPrice({ chainId: chain.chainId, tokenAddress: token.address }),
+  ]);
+  const facts: OptionFacts = { supported, balance, reserved, priceKnown: quote !== null };
+  if (intent) facts.needed = intent.reservation?.status === 'ACTIVE' ? 'RESERVED' : await neededRaw(d, intent, quote?.usd ?? null);
+  const units = (raw: bigint | null) => (raw === null ? null : fromRawUnits(raw, token.decimals));
+  return {
+    chainId: chain.chainId,
+    chainName: chain.name,
+    tokenAddress: token.address,
+    symbol: token.symbol,
+    displaySymbol: token.displaySymbol,
+    name: token.name,
+    decimals: token.decimals,
+    bankrollBalance: units(balance),
+    reservedAmount: units(reserved),
+    availableAmount: units(balance === null ? null : availableRaw(balance, reserved)),
+    status: optionStatus(facts),
+  };
+}
+
+/** The intent's payout at a fresh price, as execute would compute it now (null when it cannot be priced). */
+async function neededRaw(d: OptionDeps, intent: Withdrawal, usd: Decimal | null): Promise<bigint | null> {
+  const rate = await d.fx.usdTo(intent.fiatCurrency);
+  if (!usd || !rate) return null;
+  return priceFiatPayout(new Decimal(intent.fiatAmount.toString()), rate, usd, intent.decimals)?.raw ?? null;
+}
+
+/** What active reservations of the token hold, without the liquidity lock: an advisory figure. */
+async function reservedRaw(db: Db, chainId: number, tokenAddress: string): Promise<bigint> {
+  const [row] = await db.$queryRaw<Array<{ reserved: string | null }>>`
+    SELECT SUM("rawAmount")::text AS reserved FROM "Reservation"
+    WHERE "chainId" = ${chainId} AND lower("tokenAddress") = ${tokenAddress.toLowerCase()} AND status = 'ACTIVE'`;
+  return BigInt(row?.reserved ?? '0');
+}
