@@ -66,7 +66,7 @@ export const envSchema = z.object({
   /** Attempts (1 s, 2 s, 4 s ... apart, at most 30 s) of a headless payout's gas and asset checks before FAILED(retryable). */
   HEADLESS_SETTLE_ATTEMPTS: int(5, 1),
   /** Test-only: the headless workflow waits this long between signing and broadcasting, so a test can stop the worker there. */
-  HEADLESS_TEST_PAUSE_BEFORE_BROADCAST_MS: int(0),
+  TEST_PAUSE_BEFORE_BROADCAST_MS: int(0),
   WEBHOOK_RETRY_DELAYS_SECONDS: retryDelays.default([30, 120, 600, 3600, 21600]),
   WEBHOOK_TIMEOUT_MS: int(10000, 1),
   /** How often the outbox relay looks for events whose delivery was never started. */

@@ -18,7 +18,7 @@ export function headlessWorkflowInput(config: Config, w: Withdrawal): HeadlessWo
     gasRecheckSeconds: config.GAS_RECHECK_SECONDS,
     settleAttempts: config.HEADLESS_SETTLE_ATTEMPTS,
     pollMs: config.CHAIN_POLL_MS,
-    pauseBeforeBroadcastMs: config.HEADLESS_TEST_PAUSE_BEFORE_BROADCAST_MS,
+    pauseBeforeBroadcastMs: config.TEST_PAUSE_BEFORE_BROADCAST_MS,
   };
 }
 

@@ -13,7 +13,7 @@ export async function startWithdrawalWorkflow(
   await client.workflow.start<typeof withdrawalWorkflow>('withdrawalWorkflow', {
     workflowId: withdrawalWorkflowId(w),
     taskQueue: config.TEMPORAL_TASK_QUEUE,
-    args: [{ withdrawRequestId: w.id, mode: w.mode, ttlSeconds: config.WITHDRAW_REQUEST_TTL_SECONDS, heldRetrySeconds: config.HELD_APPROVAL_RETRY_SECONDS, pollMs: config.CHAIN_POLL_MS }],
+    args: [{ withdrawRequestId: w.id, mode: w.mode, ttlSeconds: config.WITHDRAW_REQUEST_TTL_SECONDS, heldRetrySeconds: config.HELD_APPROVAL_RETRY_SECONDS, pollMs: config.CHAIN_POLL_MS, pauseBeforeBroadcastMs: config.TEST_PAUSE_BEFORE_BROADCAST_MS }],
     typedSearchAttributes: searchAttributes({ operatorId: w.operatorId, externalUserId: w.externalUserId, sessionRef: w.sessionRef, withdrawStatus: w.status }),
   });
 }

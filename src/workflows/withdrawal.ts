@@ -1,4 +1,4 @@
-import { allHandlersFinished, ApplicationFailure, condition, proxyActivities, setHandler, upsertSearchAttributes } from '@temporalio/workflow';
+import { allHandlersFinished, ApplicationFailure, condition, proxyActivities, setHandler, sleep, upsertSearchAttributes } from '@temporalio/workflow';
 import type { PayoutActivities } from '../activities/payouts';
 import type { WithdrawalActivities } from '../activities/withdrawals';
 import { isLegalAdminMove, type HeldReason } from '../domain/withdrawals';
@@ -13,6 +13,8 @@ export interface WithdrawalWorkflowInput {
   /** A held APPROVE is re-tried this often while inside the TTL. */
   heldRetrySeconds: number;
   pollMs: number;
+  /** Test-only pause between signing and broadcasting; 0 in production. */
+  pauseBeforeBroadcastMs: number;
 }
 
 const invalid = (message: string) => ApplicationFailure.create({ type: 'INVALID_TRANSITION', message, nonRetryable: true });
@@ -156,6 +158,7 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
   }
 
   if (status === 'COMPLETED') {
+    if (input.pauseBeforeBroadcastMs > 0) await sleep(input.pauseBeforeBroadcastMs);
     await acts.broadcastPayout(id);
     await poll.awaitPayoutConfirmations(id);
     await acts.completePayout(id);

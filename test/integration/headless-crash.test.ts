@@ -16,7 +16,7 @@ beforeAll(async () => {
   ctx = await createTestContext({
     worker: true,
     // The test-only pause between signing and broadcasting gives the test a window to stop the worker there.
-    env: { WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,1,1,1', OUTBOX_RELAY_SECONDS: '1', GAS_RECHECK_SECONDS: '1', HEADLESS_TEST_PAUSE_BEFORE_BROADCAST_MS: '3000' },
+    env: { WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,1,1,1', OUTBOX_RELAY_SECONDS: '1', GAS_RECHECK_SECONDS: '1', TEST_PAUSE_BEFORE_BROADCAST_MS: '3000' },
   });
   receiver = await new WebhookReceiver().start();
   receiver.answer(() => ACK);

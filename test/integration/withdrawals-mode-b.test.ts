@@ -197,6 +197,33 @@ describe('Mode B: concurrency and crash safety', () => {
   });
 });
 
+describe('Mode B: crash between signing and broadcast', () => {
+  it('When the worker stops after the payout is signed and before it is broadcast, Then on restart the same bytes go out: one transfer, one WITHDRAW_COMPLETE', async () => {
+    const paused = await createTestContext({ worker: true, env: { TEST_PAUSE_BEFORE_BROADCAST_MS: '3000', WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,1,1,1' } });
+    const pf = withdrawFixtures(paused);
+    try {
+      const o = await createOperator(paused.db, paused.config.SECRETS_KEY, { name: 'Paused', webhookUrl: receiver.url, approvalMode: 'EXTERNAL', autoRelease: true });
+      const s = await pf.session(o.apiKey, '6.00');
+      const to = pf.recipient();
+      const id = (await pf.submit(s.sid, to)).body.data.withdrawRequestId;
+      const r = await pf.decide(o.apiKey, id, 'APPROVE');
+      expect(r.body.data.withdrawStatus).toBe('COMPLETED');
+      await paused.stopWorker();
+      // Signed and stored, never sent: the node has not seen it.
+      expect(await pf.provider.getTransaction(r.body.data.settlementTxHash)).toBeNull();
+      await paused.startWorker();
+      await mineUntil(() => mine({ nodeUrl: paused.services.chainNodeUrl }), async () => events('WITHDRAW_COMPLETE', id).length > 0, 30_000, 'WITHDRAW_COMPLETE');
+      expect(await pf.balanceOf(to)).toBe(6_000_000n);
+      const sent = await paused.db.outboundTx.findMany({ where: { purpose: `payout:${id}` } });
+      expect(sent.map((t) => t.txHash)).toEqual([r.body.data.settlementTxHash]);
+      expect(events('WITHDRAW_COMPLETE', id)).toHaveLength(1);
+    } finally {
+      pf.provider.destroy();
+      await paused.close();
+    }
+  });
+});
+
 describe('Mode B: expiry', () => {
   it('When a decision arrives after the TTL, Then EXPIRED, held true, heldReason EXPIRED, and nothing is paid', async () => {
     const short = await createTestContext({ worker: true, env: { WITHDRAW_REQUEST_TTL_SECONDS: '2' } });
