@@ -64,6 +64,8 @@ describe('intent expiry (HEADLESS_INTENT_TTL_SECONDS=2)', () => {
     await delay(3000);
     expect((await f.row(id)).status).not.toBe('EXPIRED');
     await f.waitStatus(id, 'COMPLETED', { mine: true });
+    // The webhook is delivered after the commit that completed it: wait for it, then check it is the only one.
+    await f.waitEvents(id, 1, 'WITHDRAW_COMPLETE');
     expect(f.events(id).map((e) => e.event)).toEqual(['WITHDRAW_COMPLETE']);
   });
 });
