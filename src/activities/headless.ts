@@ -7,7 +7,7 @@ import type { FxProvider, PriceProvider } from '../adapters/prices';
 import type { Config } from '../config/env';
 import { headlessEventKey, REASON, type HeadlessStatus, type ReasonCode } from '../domain/headless';
 import { executeResult, type ExecuteResult } from '../domain/headless-intent';
-import { withdrawCancelledBody, withdrawFailedBody } from '../domain/headless-events';
+import { withdrawCancelledBody, withdrawFailedBody } from '../domain/withdrawal-events';
 import type { WebhookEventType } from '../domain/webhook-events';
 import type { Prisma, Withdrawal, WithdrawStatus } from '../generated/prisma/client';
 import { dispatchWebhook, type DispatchTarget } from '../outbox/dispatch';

@@ -6,8 +6,7 @@ import type { Logger } from '../adapters/logger';
 import { ERC20, GAS_LIMIT } from '../chain/erc20';
 import { broadcastStored, receiptState, signOnce } from '../chain/outbound';
 import type { Config } from '../config/env';
-import { encodeWithdrawComplete } from '../domain/webhook-events';
-import type { Withdrawal } from '../generated/prisma/client';
+import { withdrawCompleteBody } from '../domain/withdrawal-events';
 import { dispatchWebhook, type DispatchTarget } from '../outbox/dispatch';
 import { recordWebhookEvent } from '../outbox/record';
 
@@ -22,25 +21,6 @@ export interface PayoutActivityDeps {
 const waiting = (type: string, message: string) => ApplicationFailure.create({ type, message, category: 'BENIGN' });
 
 export const payoutPurpose = (withdrawalId: string) => `payout:${withdrawalId}`;
-
-/** The WITHDRAW_COMPLETE body (spec 6.3), the same for widget and headless withdrawals. */
-export function withdrawCompleteBody(w: Withdrawal, completedAt: Date): string {
-  return encodeWithdrawComplete({
-    withdrawRequestId: w.id,
-    sessionRef: w.sessionRef,
-    externalUserId: w.externalUserId,
-    type: 'DIRECT_TRANSFER',
-    status: 'COMPLETED',
-    address: w.address,
-    cryptoCurrencyCode: w.symbol,
-    fiatCurrencyCode: w.fiatCurrency,
-    fiatAmount: w.fiatAmount.toFixed(2),
-    cryptoAmount: null,
-    cryptoAmountSent: w.cryptoAmountSent?.toFixed(8) ?? null,
-    amountInUsd: w.amountInUsd?.toFixed(6) ?? null,
-    completedAt: completedAt.toISOString(),
-  });
-}
 
 /**
  * The payout path shared by every mode: sign once (nonce, bytes and hash stored before broadcast), broadcast (a retry

@@ -9,7 +9,7 @@ import {
   retryDisposition,
   type HeadlessStatus,
 } from '../../src/domain/headless';
-import { withdrawCancelledBody, withdrawFailedBody } from '../../src/domain/headless-events';
+import { withdrawCancelledBody, withdrawFailedBody } from '../../src/domain/withdrawal-events';
 import { checkEvmAddress, executeResult, payloadConflicts, type IntentPayload } from '../../src/domain/headless-intent';
 import { WEBHOOK_FIELDS } from '../../src/domain/webhook-events';
 

@@ -1,8 +1,9 @@
-import { encodeWithdrawCancelled, encodeWithdrawFailed } from './webhook-events';
+import { encodeWithdrawCancelled, encodeWithdrawComplete, encodeWithdrawFailed } from './webhook-events';
 
 /**
- * WITHDRAW_FAILED and WITHDRAW_CANCELLED bodies (spec 6.4, 6.5) from the intent as stored. cryptoAmountSent and
- * amountInUsd are null when the intent was never priced; the eventId in the body is the outbox event's id.
+ * WITHDRAW_COMPLETE, WITHDRAW_FAILED and WITHDRAW_CANCELLED bodies (spec 6.3-6.5) from the withdrawal as stored: one
+ * shape for widget and headless withdrawals. cryptoAmountSent and amountInUsd are null when it was never priced;
+ * the eventId in a FAILED/CANCELLED body is the outbox event's id.
  */
 
 type Dec = { toFixed(dp?: number): string };
@@ -33,6 +34,10 @@ function common(w: EventIntent) {
     cryptoAmountSent: w.cryptoAmountSent?.toFixed(8) ?? null,
     amountInUsd: w.amountInUsd?.toFixed(6) ?? null,
   };
+}
+
+export function withdrawCompleteBody(w: EventIntent, completedAt: Date): string {
+  return encodeWithdrawComplete({ ...common(w), status: 'COMPLETED', completedAt: completedAt.toISOString() });
 }
 
 export function withdrawFailedBody(w: EventIntent, e: { retryable: boolean; reasonCode: string; eventId: string }): string {
