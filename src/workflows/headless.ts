@@ -16,6 +16,7 @@ import { isErrorCode } from '../domain/errors';
 import { canCancel, executeDisposition, isTerminal, liveRetryDisposition, REASON, type HeadlessStatus, type ReasonCode } from '../domain/headless';
 import type { ExecuteResult } from '../domain/headless-intent';
 import { adminRetrySignal, cancelUpdate, executeUpdate, statusQuery, type HeadlessLiveState } from './headless-messages';
+import { exclusiveSection } from './exclusive';
 import { WithdrawStatus } from './search-attributes';
 
 export interface HeadlessWorkflowInput {
@@ -79,7 +80,6 @@ export async function headlessWorkflow(input: HeadlessWorkflowInput): Promise<He
   let retryPending = input.resume?.retryPending ?? false;
   let attemptInFlight = false;
   let signing = false;
-  let busy = false;
 
   const live = (): HeadlessLiveState => ({ status, retryable, retryPending, attemptInFlight, signing });
   const setStatus = (s: HeadlessStatus) => {
@@ -89,19 +89,7 @@ export async function headlessWorkflow(input: HeadlessWorkflowInput): Promise<He
   /** Held or consumed while executed and not released (cancel, expiry, terminal failure). */
   const reservation = () => (executed === null ? null : isTerminal({ status, retryable }) && status !== 'COMPLETED' ? 'RELEASED' : 'ACTIVE');
 
-  /**
-   * Updates and the settlement's status changes never interleave at their awaits. A loop, not one wait: waiters
-   * released together must look again, or two of them would both take the section.
-   */
-  async function exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    while (busy) await condition(() => !busy);
-    busy = true;
-    try {
-      return await fn();
-    } finally {
-      busy = false;
-    }
-  }
+  const exclusive = exclusiveSection();
 
   /** Adopts the stored state when a conditional transition found the row elsewhere (e.g. an execute whose answer was lost). */
   async function sync(): Promise<void> {

@@ -2,6 +2,7 @@ import { allHandlersFinished, ApplicationFailure, condition, proxyActivities, se
 import type { PayoutActivities } from '../activities/payouts';
 import type { WithdrawalActivities } from '../activities/withdrawals';
 import { isLegalAdminMove, type HeldReason } from '../domain/withdrawals';
+import { exclusiveSection } from './exclusive';
 import { WithdrawStatus } from './search-attributes';
 import { adminTransitionUpdate, decideUpdate, supersedeUpdate, type WithdrawalState } from './withdrawal-messages';
 
@@ -36,7 +37,6 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
   let heldReason: HeldReason | null = null;
   let txHash: string | null = null;
   let approvalHeld = false;
-  let busy = false;
 
   const waiting = () => status === 'PENDING' || status === 'AWAITING_APPROVAL';
   const state = (): WithdrawalState => ({ withdrawStatus: status, settlementTxHash: txHash, held: heldReason !== null, heldReason });
@@ -45,19 +45,7 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
     upsertSearchAttributes([{ key: WithdrawStatus, value: s }]);
   };
 
-  /**
-   * Handlers and timer work never interleave at their awaits. A loop, not one wait: waiters released together must
-   * look again, or two of them would both take the section.
-   */
-  async function exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    while (busy) await condition(() => !busy);
-    busy = true;
-    try {
-      return await fn();
-    } finally {
-      busy = false;
-    }
-  }
+  const exclusive = exclusiveSection();
 
   async function settle(note?: { adminNote?: string; adminNoteBy?: string }): Promise<void> {
     txHash = await acts.signPayout(id);
