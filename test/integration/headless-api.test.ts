@@ -3,10 +3,10 @@ import { Wallet, ZeroAddress } from 'ethers';
 import { drainGas, restoreGas, setPrice } from '../../src/devchain/dev-commands';
 import { setProxyRpc } from '../../src/devchain/rpc-proxy';
 import { OperatorId, SessionRef, WithdrawStatus, ExternalUserId } from '../../src/workflows/search-attributes';
-import { expectError, headlessFixtures, type HeadlessFixtures } from '../support/headless-fixtures';
-import { createTestContext, type TestContext } from '../support/harness';
+import { expectError, openHeadlessSuite, closeHeadlessSuite, type HeadlessFixtures } from '../support/headless-fixtures';
+import type { TestContext } from '../support/harness';
 import { eventually } from '../support/wait';
-import { ACK, WebhookReceiver } from '../support/webhook-receiver';
+import type { WebhookReceiver } from '../support/webhook-receiver';
 
 type Op = { id: string; apiKey: string; webhookSecret: string };
 
@@ -17,19 +17,10 @@ let op: Op;
 let plain: Op;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ worker: true, env: { WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,1,1,1', OUTBOX_RELAY_SECONDS: '1', GAS_RECHECK_SECONDS: '1' } });
-  receiver = await new WebhookReceiver().start();
-  receiver.answer(() => ACK);
-  f = headlessFixtures(ctx, receiver);
-  op = await f.operator();
+  ({ ctx, receiver, f, op } = await openHeadlessSuite({ GAS_RECHECK_SECONDS: '1' }));
   plain = await f.operator({ headlessEnabled: false });
 });
-afterAll(async () => {
-  await f.settleInFlight();
-  f.provider.destroy();
-  await receiver.stop();
-  await ctx.close();
-});
+afterAll(() => closeHeadlessSuite({ ctx, receiver, f }));
 
 const nothingHeld = async (id: string) => {
   const w = await f.row(id);

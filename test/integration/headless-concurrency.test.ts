@@ -1,9 +1,9 @@
 import Decimal from 'decimal.js';
 import { drainGas, restoreGas } from '../../src/devchain/dev-commands';
-import { headlessFixtures, type HeadlessFixtures } from '../support/headless-fixtures';
-import { createTestContext, type TestContext } from '../support/harness';
+import { openHeadlessSuite, closeHeadlessSuite, type HeadlessFixtures } from '../support/headless-fixtures';
+import type { TestContext } from '../support/harness';
 import { delay, eventually, mineUntil } from '../support/wait';
-import { ACK, WebhookReceiver } from '../support/webhook-receiver';
+import type { WebhookReceiver } from '../support/webhook-receiver';
 
 type Op = { id: string; apiKey: string; webhookSecret: string };
 
@@ -13,18 +13,9 @@ let f: HeadlessFixtures;
 let op: Op;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ worker: true, env: { WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,1,1,1', OUTBOX_RELAY_SECONDS: '1', GAS_RECHECK_SECONDS: '1' } });
-  receiver = await new WebhookReceiver().start();
-  receiver.answer(() => ACK);
-  f = headlessFixtures(ctx, receiver);
-  op = await f.operator();
+  ({ ctx, receiver, f, op } = await openHeadlessSuite({ GAS_RECHECK_SECONDS: '1' }));
 });
-afterAll(async () => {
-  await f.settleInFlight();
-  f.provider.destroy();
-  await receiver.stop();
-  await ctx.close();
-});
+afterAll(() => closeHeadlessSuite({ ctx, receiver, f }));
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 const gas = { drain: () => drainGas({ nodeUrl: f.nodeUrl, address: f.bankroll }), restore: () => restoreGas({ nodeUrl: f.nodeUrl, address: f.bankroll }) };

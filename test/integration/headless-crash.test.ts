@@ -1,9 +1,9 @@
 import { Contract, id as topicOf, zeroPadValue } from 'ethers';
 import { drainGas, restoreGas } from '../../src/devchain/dev-commands';
-import { headlessFixtures, type HeadlessFixtures } from '../support/headless-fixtures';
-import { createTestContext, type TestContext } from '../support/harness';
+import { openHeadlessSuite, closeHeadlessSuite, type HeadlessFixtures } from '../support/headless-fixtures';
+import type { TestContext } from '../support/harness';
 import { delay, eventually } from '../support/wait';
-import { ACK, WebhookReceiver } from '../support/webhook-receiver';
+import type { WebhookReceiver } from '../support/webhook-receiver';
 
 type Op = { id: string; apiKey: string; webhookSecret: string };
 
@@ -13,23 +13,10 @@ let f: HeadlessFixtures;
 let op: Op;
 
 beforeAll(async () => {
-  ctx = await createTestContext({
-    worker: true,
-    // The test-only pause between signing and broadcasting gives the test a window to stop the worker there.
-    env: { WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,1,1,1', OUTBOX_RELAY_SECONDS: '1', GAS_RECHECK_SECONDS: '1', TEST_PAUSE_BEFORE_BROADCAST_MS: '3000' },
-  });
-  receiver = await new WebhookReceiver().start();
-  receiver.answer(() => ACK);
-  f = headlessFixtures(ctx, receiver);
-  op = await f.operator();
+  // The test-only pause between signing and broadcasting gives the test a window to stop the worker there.
+  ({ ctx, receiver, f, op } = await openHeadlessSuite({ GAS_RECHECK_SECONDS: '1', TEST_PAUSE_BEFORE_BROADCAST_MS: '3000' }));
 });
-afterAll(async () => {
-  await ctx.startWorker();
-  await f.settleInFlight();
-  f.provider.destroy();
-  await receiver.stop();
-  await ctx.close();
-});
+afterAll(() => closeHeadlessSuite({ ctx, receiver, f }));
 
 const payoutTx = (id: string) => ctx.db.outboundTx.findUnique({ where: { purpose: `payout:${id}` } });
 const TRANSFER = topicOf('Transfer(address,address,uint256)');

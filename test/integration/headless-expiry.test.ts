@@ -1,7 +1,7 @@
-import { expectError, headlessFixtures, type HeadlessFixtures } from '../support/headless-fixtures';
-import { createTestContext, type TestContext } from '../support/harness';
+import { expectError, openHeadlessSuite, closeHeadlessSuite, type HeadlessFixtures } from '../support/headless-fixtures';
+import type { TestContext } from '../support/harness';
 import { delay, eventually } from '../support/wait';
-import { ACK, WebhookReceiver } from '../support/webhook-receiver';
+import type { WebhookReceiver } from '../support/webhook-receiver';
 
 type Op = { id: string; apiKey: string; webhookSecret: string };
 
@@ -11,19 +11,9 @@ let f: HeadlessFixtures;
 let op: Op;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ worker: true, env: { HEADLESS_INTENT_TTL_SECONDS: '2', WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,1,1,1', OUTBOX_RELAY_SECONDS: '1' } });
-  receiver = await new WebhookReceiver().start();
-  receiver.answer(() => ACK);
-  f = headlessFixtures(ctx, receiver);
-  op = await f.operator();
+  ({ ctx, receiver, f, op } = await openHeadlessSuite({ HEADLESS_INTENT_TTL_SECONDS: '2' }));
 });
-afterAll(async () => {
-  await ctx.startWorker();
-  await f.settleInFlight();
-  f.provider.destroy();
-  await receiver.stop();
-  await ctx.close();
-});
+afterAll(() => closeHeadlessSuite({ ctx, receiver, f }));
 
 describe('intent expiry (HEADLESS_INTENT_TTL_SECONDS=2)', () => {
   it('When an intent is not executed within its TTL, Then EXPIRED with WITHDRAW_CANCELLED INTENT_EXPIRED; the same reference answers the same sessionRef and expiresAt and it stays EXPIRED', async () => {

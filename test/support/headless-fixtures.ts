@@ -4,10 +4,10 @@ import { mine } from '../../src/devchain/dev-commands';
 import type { OperatorSettings } from '../../src/provisioning/operators';
 import { createOperator } from '../../src/provisioning/operators';
 import { statusQuery } from '../../src/workflows/headless-messages';
-import type { TestContext } from './harness';
+import { createTestContext, type TestContext } from './harness';
 import { http, type HttpResult } from './http';
 import { eventually, mineUntil } from './wait';
-import type { Received, WebhookReceiver } from './webhook-receiver';
+import { ACK, WebhookReceiver, type Received } from './webhook-receiver';
 
 const ERC20_ABI = ['function balanceOf(address) view returns (uint256)', 'function mint(address to, uint256 amount)'];
 
@@ -119,4 +119,32 @@ export function expectError(r: HttpResult, status: number, errorCode?: string): 
   expect(r.body).toEqual(expect.objectContaining({ message: expect.any(String), error: expect.any(String) }));
   if (errorCode) expect(r.body.errorCode).toBe(errorCode);
   else expect(r.body).not.toHaveProperty('errorCode');
+}
+
+export interface HeadlessSuite {
+  ctx: TestContext;
+  receiver: WebhookReceiver;
+  f: HeadlessFixtures;
+  op: { id: string; apiKey: string; webhookSecret: string };
+}
+
+/** One headless test file's world: a context with a worker, an acknowledging receiver, the fixtures, a headless operator. */
+export async function openHeadlessSuite(env: Record<string, string>): Promise<HeadlessSuite> {
+  const ctx = await createTestContext({ worker: true, env: { WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,1,1,1', OUTBOX_RELAY_SECONDS: '1', ...env } });
+  const receiver = await new WebhookReceiver().start();
+  receiver.answer(() => ACK);
+  const f = headlessFixtures(ctx, receiver);
+  return { ctx, receiver, f, op: await f.operator() };
+}
+
+/**
+ * Settles what is in flight (restarting the worker if a test stopped it), so no signed-but-unsent payout carries over
+ * to the next file on the shared chain, then stops everything.
+ */
+export async function closeHeadlessSuite({ ctx, receiver, f }: Pick<HeadlessSuite, 'ctx' | 'receiver' | 'f'>): Promise<void> {
+  await ctx.startWorker();
+  await f.settleInFlight();
+  f.provider.destroy();
+  await receiver.stop();
+  await ctx.close();
 }
