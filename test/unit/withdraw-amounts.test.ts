@@ -2,7 +2,9 @@ import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { priceFiatPayout } from '../../src/domain/withdraw-amounts';
 
-const d = (v: Decimal.Value) => new Decimal(v);
+// The checks themselves must be exact: at decimal.js's default 20 digits they misjudge large quotients.
+const Exact = Decimal.clone({ precision: 100 });
+const d = (v: Decimal.Value) => new Exact(v);
 
 describe('priceFiatPayout', () => {
   it('When 25 USD is paid in a 6-decimal token at 1 USD, Then exactly 25 tokens', () => {
@@ -32,6 +34,14 @@ describe('priceFiatPayout', () => {
 
   it.each([['0', '1'], ['1', '0'], ['-1', '1'], ['1', '-2']])('When the rate is %s or the price %s, Then null', (rate, price) => {
     expect(priceFiatPayout(d('10'), d(rate), d(price), 6)).toBeNull();
+  });
+
+  it('When a large amount meets a tiny rate and price (a counterexample fast-check found), Then the payout is still not worth more than the fiat amount', () => {
+    const fiat = d('99997.10');
+    const usd = fiat.div(d('0.000005'));
+    const p = priceFiatPayout(fiat, d('0.000005'), d('0.000015'), 6)!;
+    expect(d(p.cryptoAmountSent).times(d('0.000015')).lte(usd)).toBe(true);
+    expect(p.cryptoAmountSent).toBe('1333294666666666.66666600');
   });
 
   it('When any amount, rate and price are priced, Then the payout is never worth more than the fiat amount, and less by under one unit', () => {
