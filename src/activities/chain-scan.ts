@@ -1,7 +1,7 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { getAddress, type JsonRpcProvider } from 'ethers';
 import type { ChainProviders } from '../adapters/chains';
-import type { Db } from '../adapters/db';
+import { isUniqueViolation, type Db } from '../adapters/db';
 import type { Logger } from '../adapters/logger';
 import { ERC20, TRANSFER_TOPIC } from '../chain/erc20';
 import { depositWorkflowId, type DetectedTransfer } from '../deposits/detected-transfer';
@@ -29,12 +29,6 @@ export interface ScanResult {
   found: number;
   /** More blocks are waiting: scan again at once. */
   behind: boolean;
-}
-
-function provider(chains: ChainProviders, chainId: number): JsonRpcProvider {
-  const p = chains.get(chainId);
-  if (!p) throw new Error(`no RPC URL configured for chain ${chainId}`);
-  return p;
 }
 
 /** Token Transfer logs and native transfers in [from, to] whose recipient is one of our deposit addresses. */
@@ -90,7 +84,7 @@ export function createChainScanActivities(d: ChainScanDeps) {
         },
       });
     } catch (err) {
-      if (!(err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002')) throw err;
+      if (!isUniqueViolation(err)) throw err;
       const key = { chainId_txHash_logIndex: { chainId: t.chainId, txHash: t.txHash, logIndex: t.logIndex } };
       // Re-included after a reorg dropped it: the same deposit, waiting for confirmations again.
       const revive = await d.db.deposit.updateMany({ where: { ...key.chainId_txHash_logIndex, status: 'DROPPED' }, data: { status: 'CONFIRMING', blockNumber: t.blockNumber, blockHash: t.blockHash, droppedReason: null } });
@@ -114,7 +108,7 @@ export function createChainScanActivities(d: ChainScanDeps) {
   return {
     /** Scans up to maxBlocks new blocks of a chain, starting where the stored cursor says. */
     async scanChain(chainId: number, maxBlocks: number): Promise<ScanResult> {
-      const p = provider(d.chains, chainId);
+      const p = d.chains.require(chainId);
       const head = await p.getBlockNumber();
       const cursor = await d.db.chainCursor.findUnique({ where: { chainId } });
       // A new scanner starts at the head: history before the gateway knew an address holds no deposits of ours.

@@ -16,6 +16,7 @@ import { encodeDeposit } from '../domain/webhook-events';
 import { Prisma, type Deposit } from '../generated/prisma/client';
 import { dispatchWebhook, type DispatchTarget } from '../outbox/dispatch';
 import { recordWebhookEvent } from '../outbox/record';
+import { waiting } from './waiting';
 
 export interface DepositActivityDeps {
   config: Config;
@@ -27,16 +28,9 @@ export interface DepositActivityDeps {
   dispatch: DispatchTarget;
 }
 
-/** Thrown while waiting, so the activity's retry policy is the poll loop (no history per poll). */
-const waiting = (type: string, message: string) => ApplicationFailure.create({ type, message, category: 'BENIGN' });
-
 
 export function createDepositActivities(d: DepositActivityDeps) {
-  const provider = (chainId: number): JsonRpcProvider => {
-    const p = d.chains.get(chainId);
-    if (!p) throw new Error(`no RPC URL configured for chain ${chainId}`);
-    return p;
-  };
+  const provider = (chainId: number) => d.chains.require(chainId);
   const load = (depositId: string) => d.db.deposit.findUniqueOrThrow({ where: { id: BigInt(depositId) } });
 
   /** Signs (once), broadcasts and waits for one confirmation of a sweep-side transfer. */

@@ -1,5 +1,5 @@
 import { ApplicationFailure } from '@temporalio/activity';
-import { Wallet, type JsonRpcProvider } from 'ethers';
+import { Wallet } from 'ethers';
 import type { ChainProviders } from '../adapters/chains';
 import type { Db } from '../adapters/db';
 import type { Logger } from '../adapters/logger';
@@ -9,6 +9,7 @@ import type { Config } from '../config/env';
 import { withdrawCompleteBody } from '../domain/withdrawal-events';
 import { dispatchWebhook, type DispatchTarget } from '../outbox/dispatch';
 import { recordWebhookEvent } from '../outbox/record';
+import { waiting } from './waiting';
 
 export interface PayoutActivityDeps {
   config: Config;
@@ -18,8 +19,6 @@ export interface PayoutActivityDeps {
   dispatch: DispatchTarget;
 }
 
-const waiting = (type: string, message: string) => ApplicationFailure.create({ type, message, category: 'BENIGN' });
-
 export const payoutPurpose = (withdrawalId: string) => `payout:${withdrawalId}`;
 
 /**
@@ -27,11 +26,7 @@ export const payoutPurpose = (withdrawalId: string) => `payout:${withdrawalId}`;
  * re-sends the same bytes), wait for the chain's withdrawConfirmations, then WITHDRAW_COMPLETE at most once.
  */
 export function createPayoutActivities(d: PayoutActivityDeps) {
-  const provider = (chainId: number): JsonRpcProvider => {
-    const p = d.chains.get(chainId);
-    if (!p) throw new Error(`no RPC URL configured for chain ${chainId}`);
-    return p;
-  };
+  const provider = (chainId: number) => d.chains.require(chainId);
   const load = (id: string) => d.db.withdrawal.findUniqueOrThrow({ where: { id } });
 
   return {

@@ -22,6 +22,13 @@ export class ChainProviders {
     return provider;
   }
 
+  /** The provider for a chain that must have one (activities acting on a registered chain). */
+  require(chainId: number): JsonRpcProvider {
+    const provider = this.get(chainId);
+    if (!provider) throw new Error(`no RPC URL configured for chain ${chainId}`);
+    return provider;
+  }
+
   /** True when the chain's RPC answers eth_blockNumber within the deadline. */
   async up(chainId: number, timeoutMs = 2000): Promise<boolean> {
     const provider = this.get(chainId);

@@ -1,6 +1,5 @@
-import type { Db } from '../adapters/db';
+import { isUniqueViolation, type Db } from '../adapters/db';
 import { depositAddress } from '../adapters/hd-wallet';
-import { Prisma } from '../generated/prisma/client';
 
 export interface DepositAddressAllocation {
   address: string;
@@ -14,7 +13,6 @@ const HD_ALLOCATION_LOCK = 'deposit-address:hd-index';
 
 type Key = { operatorId: string; externalUserId: string };
 
-const isUniqueViolation = (err: unknown) => err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002';
 
 /**
  * Under the lock, allocations run one at a time: the re-read sees a row another call committed while this one

@@ -92,6 +92,11 @@ export class AppError extends Error {
   }
 }
 
+/** 400 VALIDATION_ERROR naming one field, for checks a zod schema cannot make (registry lookups, session kind). */
+export function fieldError(field: string, message: string): AppError {
+  return new AppError('VALIDATION_ERROR', 'Request validation failed', { details: [{ field, message }] });
+}
+
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(ERRORS, value);
 }

@@ -1,7 +1,7 @@
 import { Router, type RequestHandler } from 'express';
 import type { Db } from '../../adapters/db';
 import { ensureDepositAddress } from '../../deposits/addresses';
-import { AppError } from '../../domain/errors';
+import { fieldError } from '../../domain/errors';
 import type { ApiDeps } from '../deps';
 import { sendEnvelope } from '../envelope';
 import { currentSession, sidAuth } from '../middleware/sid-auth';
@@ -15,7 +15,6 @@ interface Asset {
   decimals: number;
 }
 
-const invalid = (field: string, message: string) => new AppError('VALIDATION_ERROR', 'Request validation failed', { details: [{ field, message }] });
 
 /**
  * The asset the widget asked for: the chain must be an active EVM chain of the registry, and the currency its
@@ -23,11 +22,11 @@ const invalid = (field: string, message: string) => new AppError('VALIDATION_ERR
  */
 async function resolveAsset(db: Db, chainId: number, currency: string): Promise<Asset> {
   const chain = await db.chain.findUnique({ where: { chainId } });
-  if (!chain || !chain.active || chain.type !== 'EVM') throw invalid('chainId', 'not an active EVM chain (see GET /chain)');
+  if (!chain || !chain.active || chain.type !== 'EVM') throw fieldError('chainId', 'not an active EVM chain (see GET /chain)');
   if (currency === chain.nativeSymbol) return { symbol: currency, tokenAddress: null, decimals: chain.nativeDecimals };
   // Newest first: a dev redeploy leaves older rows of a symbol behind, inactive, but be deterministic regardless.
   const token = await db.token.findFirst({ where: { chainId, symbol: currency, active: true }, orderBy: { createdAt: 'desc' } });
-  if (!token) throw invalid('currency', `not an active currency on chain ${chainId} (see GET /chain)`);
+  if (!token) throw fieldError('currency', `not an active currency on chain ${chainId} (see GET /chain)`);
   return { symbol: token.symbol, tokenAddress: token.address, decimals: token.decimals };
 }
 
@@ -41,7 +40,7 @@ function paymentUri(address: string, chainId: number, tokenAddress: string | nul
 
 /** A withdraw session's sid is a valid credential but the wrong one here: name the field rather than 404. */
 const requireDepositSession: RequestHandler = (_req, res, next) => {
-  if (currentSession(res).type !== 'DEPOSIT') throw invalid('sid', 'must be a deposit session');
+  if (currentSession(res).type !== 'DEPOSIT') throw fieldError('sid', 'must be a deposit session');
   next();
 };
 

@@ -3,10 +3,10 @@ import { Router } from 'express';
 import Decimal from 'decimal.js';
 import { getAddress, isAddress, ZeroAddress } from 'ethers';
 import { z } from 'zod';
-import { AppError } from '../../domain/errors';
+import { AppError, fieldError } from '../../domain/errors';
 import { withdrawalWorkflowId } from '../../domain/withdrawals';
 import { priceFiatPayout } from '../../domain/withdraw-amounts';
-import { Prisma } from '../../generated/prisma/client';
+import { isUniqueViolation } from '../../adapters/db';
 import { dispatchTarget, dispatchWebhook } from '../../outbox/dispatch';
 import { recordWebhookEvent } from '../../outbox/record';
 import { startWithdrawalWorkflow } from '../../withdrawals/start-withdrawal';
@@ -24,9 +24,7 @@ const bodySchema = z.object({
   tokenAddress: z.string(),
 });
 
-const invalid = (field: string, message: string) => new AppError('VALIDATION_ERROR', 'Request validation failed', { details: [{ field, message }] });
 const inProgress = () => new AppError('WITHDRAW_IN_PROGRESS', 'A withdrawal for this session is already in progress');
-const isUniqueViolation = (err: unknown) => err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002';
 
 /** POST /withdraw/direct-transfer (sid): the user picks address, chain and token; the amount is the session's. */
 export function widgetWithdrawRoutes(deps: ApiDeps): Router {
@@ -36,18 +34,18 @@ export function widgetWithdrawRoutes(deps: ApiDeps): Router {
   router.post('/withdraw/direct-transfer', sidAuth(db), validateBody(bodySchema), async (_req, res) => {
     const session = currentSession(res);
     const body = validatedBody(res, bodySchema);
-    if (session.type !== 'WITHDRAW') throw invalid('sid', 'not a withdraw session');
+    if (session.type !== 'WITHDRAW') throw fieldError('sid', 'not a withdraw session');
     const operator = session.operator;
     if (operator.status !== 'ACTIVE') throw new AppError('OPERATOR_INACTIVE', 'Operator account is inactive');
     if (!isAddress(body.address) || getAddress(body.address) === ZeroAddress) {
       throw new AppError('INVALID_ADDRESS', 'address is not a valid EVM address', { omitCode: true });
     }
     const chain = await db.chain.findUnique({ where: { chainId: body.chainId } });
-    if (!chain?.active || chain.type !== 'EVM') throw invalid('chainId', 'not an active EVM chain (see GET /chain)');
+    if (!chain?.active || chain.type !== 'EVM') throw fieldError('chainId', 'not an active EVM chain (see GET /chain)');
     const token = isAddress(body.tokenAddress)
       ? await db.token.findFirst({ where: { chainId: chain.chainId, address: getAddress(body.tokenAddress), active: true } })
       : null;
-    if (!token) throw invalid('tokenAddress', `not an active token on chain ${chain.chainId} (see GET /chain)`);
+    if (!token) throw fieldError('tokenAddress', `not an active token on chain ${chain.chainId} (see GET /chain)`);
 
     const live = await db.withdrawal.findFirst({ where: { sessionId: session.id, status: { in: ['PENDING', 'PROCESSING', 'AWAITING_APPROVAL'] } } });
     if (live && live.status !== 'AWAITING_APPROVAL') throw inProgress();
@@ -57,7 +55,7 @@ export function widgetWithdrawRoutes(deps: ApiDeps): Router {
     const [rate, quote] = await Promise.all([fx.usdTo(session.platformFiatCurrency), prices.usdPrice({ chainId: chain.chainId, tokenAddress: token.address })]);
     if (!rate || !quote) throw new AppError('PRICE_UNAVAILABLE', 'No fresh price is available for this asset; try again shortly');
     const priced = priceFiatPayout(fiatAmount, rate, quote.usd, token.decimals);
-    if (!priced) throw invalid('sid', 'the session amount is too small to pay out in this token');
+    if (!priced) throw fieldError('sid', 'the session amount is too small to pay out in this token');
 
     if (live) {
       // Mode B: the newer request supersedes the unactioned one, in turn with any decision on it.
