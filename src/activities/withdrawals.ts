@@ -8,7 +8,7 @@ import { capAmountOf, checkCaps, platformFiat } from '../domain/caps';
 import type { HeldReason } from '../domain/withdrawals';
 import { Prisma, type WithdrawStatus } from '../generated/prisma/client';
 import { lockOwnerCaps } from '../withdrawals/cap-usage';
-import { bankrollTokenBalance, lockReservedLiquidity } from '../withdrawals/liquidity';
+import { bankrollBalance, reserveLiquidity } from '../withdrawals/liquidity';
 
 export interface WithdrawalActivityDeps {
   config: Config;
@@ -23,19 +23,11 @@ const dec = (d: { toString(): string }) => new Decimal(d.toString());
 
 /** The Mode A and B steps that only touch PostgreSQL (and read the bankroll balance). Each is guarded by status. */
 export function createWithdrawalActivities(d: WithdrawalActivityDeps) {
-  /** Reads the bankroll balance, then in one transaction checks liquidity under its lock and reserves. */
-  async function reserve(tx: Prisma.TransactionClient, w: { id: string; chainId: number; tokenAddress: string; cryptoAmountRaw: Prisma.Decimal | null }, balance: bigint): Promise<boolean> {
-    const reserved = await lockReservedLiquidity(tx, w.chainId, w.tokenAddress);
-    const raw = BigInt(w.cryptoAmountRaw!.toFixed(0));
-    if (reserved + raw > balance) return false;
-    await tx.reservation.create({ data: { withdrawalId: w.id, chainId: w.chainId, tokenAddress: w.tokenAddress, rawAmount: w.cryptoAmountRaw! } });
-    return true;
-  }
-
-  async function balanceOf(chainId: number, tokenAddress: string): Promise<bigint | null> {
-    const p = d.chains.get(chainId);
-    if (!p) return null;
-    return bankrollTokenBalance(p, tokenAddress, new Wallet(d.config.BANKROLL_PRIVATE_KEY).address).catch(() => null);
+  const bankroll = new Wallet(d.config.BANKROLL_PRIVATE_KEY).address;
+  /** Reserves the payout's liquidity inside the caller's transaction (true when it fits). */
+  async function reserve(tx: Prisma.TransactionClient, w: { id: string; chainId: number; tokenAddress: string; cryptoAmountRaw: Prisma.Decimal | null }): Promise<boolean> {
+    const r = { withdrawalId: w.id, chainId: w.chainId, tokenAddress: w.tokenAddress, raw: BigInt(w.cryptoAmountRaw!.toFixed(0)) };
+    return (await reserveLiquidity(tx, r, bankrollBalance(d.chains, w.chainId, w.tokenAddress, bankroll))) === 'RESERVED';
   }
 
   return {
@@ -53,9 +45,7 @@ export function createWithdrawalActivities(d: WithdrawalActivityDeps) {
     async reserveModeAPayout(id: string): Promise<boolean> {
       const w = await d.db.withdrawal.findUniqueOrThrow({ where: { id }, include: { reservation: true } });
       if (w.reservation) return true;
-      const balance = await balanceOf(w.chainId, w.tokenAddress);
-      if (balance === null) return false;
-      return d.db.$transaction((tx) => reserve(tx, w, balance), { timeout: 20_000 });
+      return d.db.$transaction((tx) => reserve(tx, w), { timeout: 20_000 });
     },
 
     /**
@@ -65,7 +55,6 @@ export function createWithdrawalActivities(d: WithdrawalActivityDeps) {
     async approveWithdrawal(id: string): Promise<ApprovalOutcome> {
       const w = await d.db.withdrawal.findUniqueOrThrow({ where: { id }, include: { reservation: true } });
       if (w.reservation) return { approved: true };
-      const balance = await balanceOf(w.chainId, w.tokenAddress);
       const outcome = await d.db.$transaction(
         async (tx): Promise<ApprovalOutcome> => {
           const caps = await lockOwnerCaps(tx, w.operatorId, new Date(), w.id);
@@ -74,8 +63,7 @@ export function createWithdrawalActivities(d: WithdrawalActivityDeps) {
           const candidate = capAmountOf({ fiatAmount: dec(w.fiatAmount), fiatCurrency: w.fiatCurrency, amountInUsd: w.amountInUsd && dec(w.amountInUsd) }, caps.currency);
           const verdict = checkCaps({ candidate, singleLimit: caps.singleLimit, dailyLimit: caps.dailyLimit, counted: caps.counted });
           if (verdict === 'WITHDRAW_AMOUNT_TOO_HIGH' || verdict === 'DAILY_LIMIT_EXCEEDED') return { approved: false, heldReason: 'CAP_EXCEEDED' };
-          if (verdict !== 'OK' || balance === null || !candidate.ok) return { approved: false, heldReason: 'TEMPORARILY_UNAVAILABLE' };
-          if (!(await reserve(tx, w, balance))) return { approved: false, heldReason: 'TEMPORARILY_UNAVAILABLE' };
+          if (verdict !== 'OK' || !candidate.ok || !(await reserve(tx, w))) return { approved: false, heldReason: 'TEMPORARILY_UNAVAILABLE' };
           await tx.withdrawal.update({ where: { id }, data: { held: false, heldReason: null, capAmount: candidate.value.toFixed(6), capCurrency: caps.currency } });
           return { approved: true };
         },

@@ -10,9 +10,8 @@ import { executeResult, type ExecuteResult } from '../domain/headless-intent';
 import { priceFiatPayout } from '../domain/withdraw-amounts';
 import type { Prisma, Withdrawal } from '../generated/prisma/client';
 import { lockOwnerCaps } from './cap-usage';
-import { CHAIN_READ_TIMEOUT_MS, valueOrNull } from './deadline';
 import { headlessAsset } from './headless-assets';
-import { bankrollTokenBalance, lockReservedLiquidity } from './liquidity';
+import { bankrollBalance, reserveLiquidity } from './liquidity';
 
 export interface ExecuteDeps {
   db: Db;
@@ -72,10 +71,13 @@ export async function executeIntent(d: ExecuteDeps, withdrawalId: string, caller
       if (disposition === 'REPLAY') return executeResult(again, true);
       if (disposition === 'NOT_EXECUTABLE') throw notExecutable(again.status);
 
-      const reserved = await lockReservedLiquidity(tx, w.chainId, w.tokenAddress);
-      const balance = await valueOrNull(bankrollTokenBalance(d.chains.get(w.chainId)!, w.tokenAddress, d.bankroll), CHAIN_READ_TIMEOUT_MS);
-      if (balance === null) throw refusal('BALANCE_UNAVAILABLE', 'The bankroll balance could not be read; nothing was reserved');
-      if (reserved + priced.raw > balance) throw refusal('INSUFFICIENT_LIQUIDITY', 'The bankroll cannot fund this payout now');
+      const liquidity = await reserveLiquidity(
+        tx,
+        { withdrawalId: w.id, chainId: w.chainId, tokenAddress: w.tokenAddress, raw: priced.raw },
+        bankrollBalance(d.chains, w.chainId, w.tokenAddress, d.bankroll),
+      );
+      if (liquidity === 'BALANCE_UNAVAILABLE') throw refusal('BALANCE_UNAVAILABLE', 'The bankroll balance could not be read; nothing was reserved');
+      if (liquidity === 'INSUFFICIENT_LIQUIDITY') throw refusal('INSUFFICIENT_LIQUIDITY', 'The bankroll cannot fund this payout now');
 
       const candidate = capAmountOf({ fiatAmount: new Decimal(w.fiatAmount.toString()), fiatCurrency: w.fiatCurrency, amountInUsd: priced.usdExact }, caps.currency);
       const verdict = checkCaps({ candidate, singleLimit: caps.singleLimit, dailyLimit: caps.dailyLimit, counted: caps.counted });
@@ -110,7 +112,7 @@ async function freshPrice(d: ExecuteDeps, w: Withdrawal): Promise<Priced> {
   return { ...payout, usdExact: fiat.div(rate), priceRate: quote.usd };
 }
 
-/** Prices the intent, queues it and reserves its liquidity; conditional on CREATED, so a concurrent change wins. */
+/** Prices the intent and queues it (its liquidity is already reserved); conditional on CREATED, so a concurrent change wins. */
 async function queue(tx: Prisma.TransactionClient, w: Withdrawal, p: Priced, now: Date, cap: { capAmount: string | null; capCurrency: string | null }): Promise<void> {
   const moved = await tx.withdrawal.updateMany({
     where: { id: w.id, status: 'CREATED' },
@@ -125,7 +127,6 @@ async function queue(tx: Prisma.TransactionClient, w: Withdrawal, p: Priced, now
     },
   });
   if (moved.count !== 1) throw notExecutable('changed');
-  await tx.reservation.create({ data: { withdrawalId: w.id, chainId: w.chainId, tokenAddress: w.tokenAddress, rawAmount: p.raw.toString() } });
 }
 
 function notExecutable(status: string): ApplicationFailure {

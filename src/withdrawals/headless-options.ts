@@ -6,8 +6,7 @@ import { fromRawUnits } from '../domain/money';
 import { priceFiatPayout } from '../domain/withdraw-amounts';
 import { availableRaw, optionStatus, type OptionFacts } from '../domain/withdraw-options';
 import type { Chain, Token, Withdrawal } from '../generated/prisma/client';
-import { CHAIN_READ_TIMEOUT_MS, valueOrNull } from './deadline';
-import { bankrollTokenBalance } from './liquidity';
+import { bankrollBalance, reservedLiquidity } from './liquidity';
 
 export interface OptionDeps {
   db: Db;
@@ -37,10 +36,9 @@ export async function listOptions(d: OptionDeps, intent: (Withdrawal & { reserva
 }
 
 async function option(d: OptionDeps, chain: Chain, token: Token, supported: boolean, intent: (Withdrawal & { reservation: { status: string } | null }) | null) {
-  const provider = d.chains.get(chain.chainId);
   const [balance, reserved, quote] = await Promise.all([
-    provider ? valueOrNull(bankrollTokenBalance(provider, token.address, d.bankroll), CHAIN_READ_TIMEOUT_MS) : null,
-    reservedRaw(d.db, chain.chainId, token.address),
+    bankrollBalance(d.chains, chain.chainId, token.address, d.bankroll)(),
+    reservedLiquidity(d.db, chain.chainId, token.address),
     d.prices.usdPrice({ chainId: chain.chainId, tokenAddress: token.address }),
   ]);
   const facts: OptionFacts = { supported, balance, reserved, priceKnown: quote !== null };
@@ -66,12 +64,4 @@ async function neededRaw(d: OptionDeps, intent: Withdrawal, usd: Decimal | null)
   const rate = await d.fx.usdTo(intent.fiatCurrency);
   if (!usd || !rate) return null;
   return priceFiatPayout(new Decimal(intent.fiatAmount.toString()), rate, usd, intent.decimals)?.raw ?? null;
-}
-
-/** What active reservations of the token hold, without the liquidity lock: an advisory figure. */
-async function reservedRaw(db: Db, chainId: number, tokenAddress: string): Promise<bigint> {
-  const [row] = await db.$queryRaw<Array<{ reserved: string | null }>>`
-    SELECT SUM("rawAmount")::text AS reserved FROM "Reservation"
-    WHERE "chainId" = ${chainId} AND lower("tokenAddress") = ${tokenAddress.toLowerCase()} AND status = 'ACTIVE'`;
-  return BigInt(row?.reserved ?? '0');
 }
