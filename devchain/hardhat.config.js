@@ -1,4 +1,10 @@
 // Config for `hardhat node` only (src/devchain/node.ts): the contracts are compiled with solc-js by
 // src/devchain/contracts.ts, so no solidity settings here. Automine: every transaction gets its own block at once.
 // Same-timestamp blocks: tests mine many blocks a second, which would otherwise push chain time ahead of the clock.
-module.exports = { networks: { hardhat: { chainId: 31337, allowBlocksWithSameTimestamp: true, mining: { auto: true, interval: 0 } } } };
+// throwOnTransactionFailures off: like a real node, a reverting transaction is accepted and mined, and the revert
+// shows in its receipt only (hardhat's default answers the send with an error, which no production node does).
+module.exports = {
+  networks: {
+    hardhat: { chainId: 31337, allowBlocksWithSameTimestamp: true, throwOnTransactionFailures: false, mining: { auto: true, interval: 0 } },
+  },
+};

@@ -7,7 +7,8 @@ import { depositWallet, feeWalletAddress } from '../adapters/hd-wallet';
 import type { Logger } from '../adapters/logger';
 import type { FxProvider, PriceProvider } from '../adapters/prices';
 import { ERC20, GAS_LIMIT } from '../chain/erc20';
-import { broadcastStored, receiptState, signOnce, type SignRequest } from '../chain/outbound';
+import { feePolicy } from '../chain/fee-policy';
+import { settleOutbound, signOnce, type SignRequest } from '../chain/outbound';
 import type { Config } from '../config/env';
 import { depositIdempotencyKey } from '../deposits/detected-transfer';
 import { platformFiat } from '../domain/caps';
@@ -16,6 +17,7 @@ import { encodeDeposit } from '../domain/webhook-events';
 import { Prisma, type Deposit } from '../generated/prisma/client';
 import { dispatchWebhook, type DispatchTarget } from '../outbox/dispatch';
 import { recordWebhookEvent } from '../outbox/record';
+import { SWEEP_FAILED } from '../domain/payout-failures';
 import { waiting } from './waiting';
 
 export interface DepositActivityDeps {
@@ -33,14 +35,16 @@ export function createDepositActivities(d: DepositActivityDeps) {
   const provider = (chainId: number) => d.chains.require(chainId);
   const load = (depositId: string) => d.db.deposit.findUniqueOrThrow({ where: { id: BigInt(depositId) } });
 
-  /** Signs (once), broadcasts and waits for one confirmation of a sweep-side transfer. */
+  const policy = feePolicy(d.config);
+
+  /** Signs (once), broadcasts (re-pricing it if fees pass it by) and waits for one confirmation of a sweep-side transfer. */
   async function sendAndWait(p: JsonRpcProvider, req: SignRequest): Promise<string> {
-    const stored = await signOnce(d.db, p, req);
-    const state = await receiptState(p, stored.txHash, 1);
-    if (state.state === 'CONFIRMED') return stored.txHash;
-    if (state.state === 'FAILED') throw ApplicationFailure.nonRetryable(`transaction ${stored.txHash} reverted`, 'SWEEP_REVERTED');
-    await broadcastStored(d.db, p, stored);
-    throw waiting('TX_PENDING', `waiting for ${req.purpose} (${stored.txHash})`);
+    await signOnce(d.db, p, req, policy);
+    const s = await settleOutbound(d.db, p, req.purpose, req.signer, 1, policy);
+    if (s.state === 'CONFIRMED') return s.txHash;
+    if (s.state !== 'PENDING') throw ApplicationFailure.nonRetryable(`transaction ${s.txHash} ended ${s.state}`, SWEEP_FAILED);
+    if (s.stuck) d.logger.warn('sweep transaction stuck', { purpose: req.purpose, txHash: s.txHash });
+    throw waiting('TX_PENDING', `waiting for ${req.purpose} (${s.txHash})`);
   }
 
   async function sweepTransfers(dep: Deposit, p: JsonRpcProvider): Promise<string> {

@@ -4,11 +4,13 @@ import type { ChainProviders } from '../adapters/chains';
 import type { Db } from '../adapters/db';
 import type { Logger } from '../adapters/logger';
 import { ERC20, GAS_LIMIT } from '../chain/erc20';
-import { broadcastStored, receiptState, signOnce } from '../chain/outbound';
+import { broadcastStored, settleOutbound, signOnce } from '../chain/outbound';
+import { feePolicy } from '../chain/fee-policy';
 import type { Config } from '../config/env';
 import { withdrawCompleteBody } from '../domain/withdrawal-events';
 import { dispatchWebhook, type DispatchTarget } from '../outbox/dispatch';
 import { recordWebhookEvent } from '../outbox/record';
+import { PAYOUT_NOT_MINED, PAYOUT_REVERTED } from '../domain/payout-failures';
 import { waiting } from './waiting';
 
 export interface PayoutActivityDeps {
@@ -28,6 +30,7 @@ export const payoutPurpose = (withdrawalId: string) => `payout:${withdrawalId}`;
 export function createPayoutActivities(d: PayoutActivityDeps) {
   const provider = (chainId: number) => d.chains.require(chainId);
   const load = (id: string) => d.db.withdrawal.findUniqueOrThrow({ where: { id } });
+  const policy = feePolicy(d.config);
 
   return {
     /** True when the bankroll holds enough native gas for one token payout on the chain. */
@@ -50,7 +53,7 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
         to: w.tokenAddress,
         data: ERC20.encodeFunctionData('transfer', [w.address, BigInt(w.cryptoAmountRaw.toFixed(0))]),
         gasLimit: GAS_LIMIT.erc20Transfer,
-      });
+      }, policy);
       await d.db.withdrawal.update({
         where: { id: w.id },
         data: { settlementTxHash: stored.txHash, ...(w.mode === 'C' && w.status === 'EXECUTION_QUEUED' ? { status: 'RECONCILING' } : {}) },
@@ -64,22 +67,22 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
       await broadcastStored(d.db, provider(stored.chainId), stored);
     },
 
-    /** Waits for withdrawConfirmations; re-broadcasts meanwhile in case the node dropped the transaction. */
+    /**
+     * Waits for withdrawConfirmations of whichever candidate is mined; meanwhile re-broadcasts, or replaces a payout
+     * the chain's fees have passed by. The withdrawal's hash follows the candidate that won.
+     */
     async awaitPayoutConfirmations(withdrawalId: string): Promise<void> {
-      const stored = await d.db.outboundTx.findUniqueOrThrow({ where: { purpose: payoutPurpose(withdrawalId) } });
-      const p = provider(stored.chainId);
-      const chain = await d.db.chain.findUniqueOrThrow({ where: { chainId: stored.chainId } });
-      const state = await receiptState(p, stored.txHash, chain.withdrawConfirmations);
-      if (state.state === 'CONFIRMED') {
-        await d.db.outboundTx.update({ where: { id: stored.id }, data: { status: 'CONFIRMED', blockNumber: state.blockNumber } });
-        return;
-      }
-      if (state.state === 'FAILED') {
-        await d.db.outboundTx.update({ where: { id: stored.id }, data: { status: 'FAILED', blockNumber: state.blockNumber } });
-        throw ApplicationFailure.nonRetryable('payout transaction reverted', 'PAYOUT_REVERTED');
-      }
-      await broadcastStored(d.db, p, stored);
-      throw waiting('NOT_CONFIRMED', `payout ${stored.txHash} not yet confirmed`);
+      const w = await load(withdrawalId);
+      const p = provider(w.chainId);
+      const chain = await d.db.chain.findUniqueOrThrow({ where: { chainId: w.chainId } });
+      const bankroll = new Wallet(d.config.BANKROLL_PRIVATE_KEY, p);
+      const s = await settleOutbound(d.db, p, payoutPurpose(w.id), bankroll, chain.withdrawConfirmations, policy);
+      if (s.txHash !== w.settlementTxHash) await d.db.withdrawal.update({ where: { id: w.id }, data: { settlementTxHash: s.txHash } });
+      if (s.state === 'CONFIRMED') return;
+      if (s.state === 'REVERTED') throw ApplicationFailure.nonRetryable(`payout ${s.txHash} reverted`, PAYOUT_REVERTED);
+      if (s.state !== 'PENDING') throw ApplicationFailure.nonRetryable(`payout ${s.txHash} can never be mined (${s.state})`, PAYOUT_NOT_MINED);
+      if (s.stuck) d.logger.warn('payout stuck', { withdrawalId, txHash: s.txHash });
+      throw waiting('NOT_CONFIRMED', `payout ${s.txHash}: ${s.confirmations}/${chain.withdrawConfirmations} confirmations`);
     },
 
     /** Marks the payout complete, consumes its reservation and writes WITHDRAW_COMPLETE, all in one transaction. */

@@ -1,16 +1,27 @@
 import { Transaction, type JsonRpcProvider, type Wallet, type HDNodeWallet } from 'ethers';
 import type { Db } from '../adapters/db';
-import type { OutboundTx } from '../generated/prisma/client';
+import type { OutboundTx, Prisma } from '../generated/prisma/client';
+import { bumpedFees, type Fees } from '../domain/fee-bump';
+
+type Signer = Wallet | HDNodeWallet;
 
 export interface SignRequest {
   chainId: number;
   /** Unique per intended transfer, e.g. `sweep:<depositId>`: the same purpose is never signed twice. */
   purpose: string;
-  signer: Wallet | HDNodeWallet;
+  signer: Signer;
   to: string;
   data?: string;
   value?: bigint;
   gasLimit: bigint;
+}
+
+/** The fee limits every outbound transaction is signed within. */
+export interface FeePolicy {
+  /** No candidate is ever signed above this maxFeePerGas (wei). */
+  ceilingWei: bigint;
+  /** Unmined this long after signing: marked stuck (admin filter, log). */
+  stuckAfterMs: number;
 }
 
 /**
@@ -18,7 +29,7 @@ export interface SignRequest {
  * one PostgreSQL transaction, under a lock per (chain, sender), before anything is broadcast. Asked again for the same
  * purpose, it returns the stored transaction, so a retry re-broadcasts the same bytes instead of signing anew.
  */
-export async function signOnce(db: Db, provider: JsonRpcProvider, req: SignRequest): Promise<OutboundTx> {
+export async function signOnce(db: Db, provider: JsonRpcProvider, req: SignRequest, policy: FeePolicy): Promise<OutboundTx> {
   const existing = await db.outboundTx.findUnique({ where: { purpose: req.purpose } });
   if (existing) return existing;
   const from = req.signer.address;
@@ -27,10 +38,10 @@ export async function signOnce(db: Db, provider: JsonRpcProvider, req: SignReque
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`nonce:${req.chainId}:${from.toLowerCase()}`}))`;
       const again = await tx.outboundTx.findUnique({ where: { purpose: req.purpose } });
       if (again) return again;
-      const stored = await tx.outboundTx.aggregate({ where: { chainId: req.chainId, fromAddress: from }, _max: { nonce: true } });
-      const [chainNonce, fees] = await Promise.all([provider.getTransactionCount(from, 'pending'), provider.getFeeData()]);
-      const nonce = Math.max(chainNonce, (stored._max.nonce ?? -1) + 1);
-      if (fees.maxFeePerGas === null || fees.maxPriorityFeePerGas === null) throw new Error('the chain did not report EIP-1559 fees');
+      const { genesisHash } = await tx.chain.findUniqueOrThrow({ where: { chainId: req.chainId } });
+      if (!genesisHash) throw new Error(`chain ${req.chainId} has no registered instance (genesis hash)`);
+      const [nonce, fees] = await Promise.all([allocateNonce(tx, provider, { chainId: req.chainId, genesisHash, from }), networkFees(provider)]);
+      const capped = { maxFeePerGas: min(fees.maxFeePerGas, policy.ceilingWei), maxPriorityFeePerGas: min(fees.maxPriorityFeePerGas, policy.ceilingWei) };
       const rawTx = await req.signer.signTransaction({
         type: 2,
         chainId: req.chainId,
@@ -39,39 +50,135 @@ export async function signOnce(db: Db, provider: JsonRpcProvider, req: SignReque
         data: req.data ?? '0x',
         value: req.value ?? 0n,
         gasLimit: req.gasLimit,
-        maxFeePerGas: fees.maxFeePerGas,
-        maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+        ...capped,
       });
+      const txHash = Transaction.from(rawTx).hash!;
       return tx.outboundTx.create({
-        data: { chainId: req.chainId, fromAddress: from, nonce, purpose: req.purpose, rawTx, txHash: Transaction.from(rawTx).hash! },
+        data: {
+          chainId: req.chainId, genesisHash, fromAddress: from, nonce, purpose: req.purpose, rawTx, txHash,
+          candidates: { create: { txHash, rawTx, maxFeePerGas: capped.maxFeePerGas.toString() } },
+        },
       });
     },
     { timeout: 20_000 },
   );
 }
 
+/**
+ * The next nonce of a sender, reconciled with the chain: the node's pending count, or past our own stored, unmined
+ * transactions of this chain instance. Those the node does not know (signed but never broadcast, or dropped from its
+ * pool) are sent now, so the nonce handed out never sits behind a gap that would block every later transaction.
+ */
+async function allocateNonce(tx: Prisma.TransactionClient, provider: JsonRpcProvider, key: { chainId: number; genesisHash: string; from: string }): Promise<number> {
+  const [pending, mined] = await Promise.all([provider.getTransactionCount(key.from, 'pending'), provider.getTransactionCount(key.from, 'latest')]);
+  const open = await tx.outboundTx.findMany({
+    where: { chainId: key.chainId, genesisHash: key.genesisHash, fromAddress: key.from, nonce: { gte: mined }, status: { in: ['SIGNED', 'BROADCAST'] } },
+    orderBy: { nonce: 'asc' },
+  });
+  for (const row of open) {
+    // A refusal (say, a fee the chain no longer takes) is left to the row's own workflow, which replaces it.
+    if ((await provider.getTransaction(row.txHash)) === null) await sendRaw(provider, row.rawTx).catch(() => undefined);
+  }
+  return Math.max(pending, (open.at(-1)?.nonce ?? -1) + 1);
+}
+
+async function networkFees(provider: JsonRpcProvider): Promise<Fees> {
+  const fees = await provider.getFeeData();
+  if (fees.maxFeePerGas === null || fees.maxPriorityFeePerGas === null) throw new Error('the chain did not report EIP-1559 fees');
+  return { maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas };
+}
+
+const min = (a: bigint, b: bigint) => (a < b ? a : b);
+
 /** Node answers that mean "this exact transaction is already known or mined": success for a re-broadcast. */
 const ALREADY_SENT = /already known|known transaction|nonce too low|already imported|nonce has already been used/i;
 
-/** Broadcasts the stored bytes; a re-broadcast of a transaction the node already has is not an error. */
-export async function broadcastStored(db: Db, provider: JsonRpcProvider, stored: OutboundTx): Promise<void> {
+async function sendRaw(provider: JsonRpcProvider, rawTx: string): Promise<void> {
   try {
-    await provider.broadcastTransaction(stored.rawTx);
+    await provider.broadcastTransaction(rawTx);
   } catch (err) {
-    const known = ALREADY_SENT.test(String((err as Error)?.message)) && (await provider.getTransaction(stored.txHash)) !== null;
+    const known = ALREADY_SENT.test(String((err as Error)?.message)) && (await provider.getTransaction(Transaction.from(rawTx).hash!)) !== null;
     if (!known) throw err;
   }
-  if (stored.status === 'SIGNED') await db.outboundTx.update({ where: { id: stored.id }, data: { status: 'BROADCAST' } });
 }
 
-export type ReceiptState = { state: 'PENDING' } | { state: 'FAILED'; blockNumber: number } | { state: 'CONFIRMED'; blockNumber: number; confirmations: number };
+/** Broadcasts the stored (newest) bytes; a re-broadcast of a transaction the node already has is not an error. */
+export async function broadcastStored(db: Db, provider: JsonRpcProvider, stored: OutboundTx): Promise<void> {
+  await sendRaw(provider, stored.rawTx);
+  if (stored.status === 'SIGNED') await db.outboundTx.updateMany({ where: { id: stored.id, status: 'SIGNED' }, data: { status: 'BROADCAST' } });
+}
 
-/** Where a broadcast transaction stands, counting confirmations the way the spec does (the including block is 1). */
-export async function receiptState(provider: JsonRpcProvider, txHash: string, required: number): Promise<ReceiptState> {
-  const receipt = await provider.getTransactionReceipt(txHash);
-  if (!receipt) return { state: 'PENDING' };
-  if (receipt.status !== 1) return { state: 'FAILED', blockNumber: receipt.blockNumber };
-  const head = await provider.getBlockNumber();
-  const confirmations = head - receipt.blockNumber + 1;
-  return confirmations >= required ? { state: 'CONFIRMED', blockNumber: receipt.blockNumber, confirmations } : { state: 'PENDING' };
+/**
+ * Where an outbound transaction stands. Final states wait for `required` confirmations of the mined candidate, a
+ * revert included (a reorg can still undo it before then). DROPPED: its nonce went to a transaction that is none of
+ * ours; RETIRED: signed for a chain instance that no longer exists. Neither moved any value.
+ */
+export type Settlement =
+  | { state: 'PENDING'; txHash: string; confirmations: number; stuck: boolean }
+  | { state: 'CONFIRMED' | 'REVERTED'; txHash: string; blockNumber: number; confirmations: number }
+  | { state: 'DROPPED' | 'RETIRED'; txHash: string };
+
+/**
+ * One reconciliation step of a stored transaction, by nonce: whichever candidate is mined is the transaction (the
+ * stored hash follows it). While none is, the newest candidate is re-broadcast, or replaced by the same transfer at
+ * the same nonce with higher fees (within the ceiling) when the chain's base fee has passed it or it is stuck.
+ */
+export async function settleOutbound(db: Db, provider: JsonRpcProvider, purpose: string, signer: Signer, required: number, policy: FeePolicy): Promise<Settlement> {
+  const stored = await db.outboundTx.findUniqueOrThrow({ where: { purpose }, include: { candidates: { orderBy: { createdAt: 'asc' } } } });
+  if (stored.status === 'RETIRED' || stored.status === 'DROPPED') return { state: stored.status, txHash: stored.txHash };
+  const mined = await minedCandidate(provider, stored.candidates);
+  if (mined) {
+    if (mined.txHash !== stored.txHash) await db.outboundTx.update({ where: { id: stored.id }, data: { txHash: mined.txHash, rawTx: mined.rawTx } });
+    const confirmations = (await provider.getBlockNumber()) - mined.blockNumber + 1;
+    if (confirmations < required) return { state: 'PENDING', txHash: mined.txHash, confirmations, stuck: false };
+    const ok = mined.status === 1;
+    await db.outboundTx.update({ where: { id: stored.id }, data: { status: ok ? 'CONFIRMED' : 'FAILED', blockNumber: mined.blockNumber } });
+    return { state: ok ? 'CONFIRMED' : 'REVERTED', txHash: mined.txHash, blockNumber: mined.blockNumber, confirmations };
+  }
+  if ((await provider.getTransactionCount(stored.fromAddress, 'latest')) > stored.nonce) {
+    // Mined between the two reads, or the nonce went elsewhere: only a second look at the candidates tells.
+    if (!(await minedCandidate(provider, stored.candidates))) {
+      await db.outboundTx.update({ where: { id: stored.id }, data: { status: 'DROPPED' } });
+      return { state: 'DROPPED', txHash: stored.txHash };
+    }
+    return { state: 'PENDING', txHash: stored.txHash, confirmations: 0, stuck: false };
+  }
+  const stuck = Date.now() - stored.createdAt.getTime() >= policy.stuckAfterMs;
+  if (stuck && !stored.stuckAt) await db.outboundTx.update({ where: { id: stored.id }, data: { stuckAt: new Date() } });
+  const newest = stored.candidates.at(-1)!;
+  // Replaced when the chain's base fee has passed it, or when it, too, sat unmined for the stuck threshold.
+  const due = Date.now() - newest.createdAt.getTime() >= policy.stuckAfterMs;
+  const replacement = await replacementFor(provider, newest.rawTx, due, policy.ceilingWei);
+  if (!replacement) {
+    await broadcastStored(db, provider, stored);
+    return { state: 'PENDING', txHash: stored.txHash, confirmations: 0, stuck };
+  }
+  const t = Transaction.from(newest.rawTx);
+  const rawTx = await signer.signTransaction({ type: 2, chainId: t.chainId, nonce: t.nonce, to: t.to, data: t.data, value: t.value, gasLimit: t.gasLimit, ...replacement });
+  const txHash = Transaction.from(rawTx).hash!;
+  // The candidate is stored before it is sent: a crash here leaves a known hash, never an unknown one.
+  await db.outboundTx.update({
+    where: { id: stored.id },
+    data: { txHash, rawTx, candidates: { create: { txHash, rawTx, maxFeePerGas: replacement.maxFeePerGas.toString() } } },
+  });
+  await sendRaw(provider, rawTx);
+  return { state: 'PENDING', txHash, confirmations: 0, stuck };
+}
+
+async function minedCandidate(provider: JsonRpcProvider, candidates: Array<{ txHash: string; rawTx: string }>) {
+  for (const c of candidates) {
+    const receipt = await provider.getTransactionReceipt(c.txHash);
+    if (receipt) return { txHash: c.txHash, rawTx: c.rawTx, blockNumber: receipt.blockNumber, status: receipt.status };
+  }
+  return null;
+}
+
+/** The fees of a replacement for the newest candidate, or null when it should stand (or the ceiling allows no bump). */
+async function replacementFor(provider: JsonRpcProvider, newestRawTx: string, due: boolean, ceilingWei: bigint): Promise<Fees | null> {
+  const signed = Transaction.from(newestRawTx);
+  const current = { maxFeePerGas: signed.maxFeePerGas ?? 0n, maxPriorityFeePerGas: signed.maxPriorityFeePerGas ?? 0n };
+  const block = await provider.getBlock('latest');
+  const baseFee = block?.baseFeePerGas ?? 0n;
+  if (current.maxFeePerGas >= baseFee && !due) return null;
+  return bumpedFees(current, await networkFees(provider), ceilingWei);
 }

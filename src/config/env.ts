@@ -73,6 +73,10 @@ export const envSchema = z.object({
   OUTBOX_RELAY_SECONDS: int(5, 1),
   HELD_APPROVAL_RETRY_SECONDS: int(300, 1),
   CHAIN_POLL_MS: int(1000, 10),
+  /** No outbound transaction (first signature or fee bump) is signed above this maxFeePerGas, in gwei. */
+  MAX_FEE_PER_GAS_GWEI: int(500, 1),
+  /** An outbound transaction unmined this long after signing is marked stuck (admin filter, warning log) and re-priced. */
+  TX_STUCK_SECONDS: int(300, 1),
   /** Blocks one scanner step reads at most. */
   SCAN_MAX_BLOCKS: int(50, 1),
   /** How often a deposit waiting for a fresh price re-tries its credit. */

@@ -9,7 +9,7 @@ export type TxState = 'NONE' | 'BROADCASTED' | 'CONFIRMING' | 'CONFIRMED';
 export type CallbackState = 'NONE' | 'PENDING' | 'DELIVERED' | 'RETRYING' | 'DEAD_LETTER';
 
 export interface StoredPayoutTx {
-  status: 'SIGNED' | 'BROADCAST' | 'CONFIRMED' | 'FAILED';
+  status: 'SIGNED' | 'BROADCAST' | 'CONFIRMED' | 'FAILED' | 'DROPPED' | 'RETIRED';
   /** The including block, recorded once the transaction is final (CONFIRMED, or FAILED = reverted). */
   blockNumber: number | null;
 }
@@ -28,7 +28,8 @@ export interface ChainView {
  * null when the chain could not be read.
  */
 export function txView(tx: StoredPayoutTx | null, chain: ChainView | null, required: number): { txState: TxState; confirmations: number | null } {
-  if (!tx || tx.status === 'SIGNED') return { txState: 'NONE', confirmations: 0 };
+  // DROPPED and RETIRED were never mined and never will be: as far as the chain goes, nothing was sent.
+  if (!tx || tx.status === 'SIGNED' || tx.status === 'DROPPED' || tx.status === 'RETIRED') return { txState: 'NONE', confirmations: 0 };
   const block = tx.status === 'BROADCAST' ? (chain?.includedIn ?? null) : tx.blockNumber;
   const confirmations = chain && block !== null ? Math.max(0, chain.head - block + 1) : null;
   if (tx.status !== 'BROADCAST') return { txState: 'CONFIRMED', confirmations };

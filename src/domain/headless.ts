@@ -19,6 +19,8 @@ export const REASON = {
   ASSET_UNSUPPORTED: 'ASSET_UNSUPPORTED',
   /** Terminal: the signed payout was mined and reverted, so no tokens moved. */
   PAYOUT_REVERTED: 'PAYOUT_REVERTED',
+  /** Terminal: the signed payout can never be mined (its nonce went elsewhere), so no tokens moved. */
+  PAYOUT_NOT_MINED: 'PAYOUT_NOT_MINED',
 } as const;
 export type ReasonCode = (typeof REASON)[keyof typeof REASON];
 

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Wallet } from 'ethers';
+import { JsonRpcProvider, Wallet } from 'ethers';
 import { createDb } from '../adapters/db';
 import { createLogger } from '../adapters/logger';
 import { ConfigError, loadConfig } from '../config/env';
@@ -8,6 +8,7 @@ import { writeDevEnv } from '../config/dev-env';
 import { deployDevChain } from '../devchain/deploy';
 import { startDevNode } from '../devchain/node';
 import { startRpcProxy } from '../devchain/rpc-proxy';
+import { genesisHashOf, registerChainInstance } from '../provisioning/chain-instance';
 import { upsertChain } from '../provisioning/chain-registry';
 import { loadOrCreateDevSecrets } from './dev-secrets';
 import { DATA_DIR, ROOT } from './paths';
@@ -59,11 +60,14 @@ async function devChain(stops: Stop[], databaseUrl: string, bankrollKey: string)
   stops.push({ name: 'rpc proxy', stop: proxy.stop });
   const registry = await deployDevChain({ nodeUrl: node.url, bankrollAddress: new Wallet(bankrollKey).address });
   const db = createDb(databaseUrl, 2);
+  const provider = new JsonRpcProvider(node.url, registry.chainId, { staticNetwork: true });
   try {
     await upsertChain(db, registry, { isDev: true });
-    // A fresh dev chain starts at block 0: the scanner must not wait for the old chain's height.
-    await db.chainCursor.deleteMany({ where: { chainId: registry.chainId } });
+    // The node is new at every start: the earlier run's unmined transactions and unfinished deposits are retired.
+    const instance = await registerChainInstance(db, registry.chainId, await genesisHashOf(provider), { retire: true });
+    log.info('dev chain instance', { chainId: registry.chainId, ...instance });
   } finally {
+    provider.destroy();
     await db.$disconnect();
   }
   log.info('dev chain ready', { chainId: registry.chainId, rpc: proxy.url, tokens: registry.tokens.map((t) => t.symbol) });

@@ -5,6 +5,7 @@ import type { chainScannerWorkflow } from '../workflows/chain-scanner';
 import { chainScannerWorkflowId, webhookRelayWorkflowId } from '../workflows/ids';
 import type { webhookRelayWorkflow } from '../workflows/webhook-relay';
 import { createActivities, type ActivityDeps } from '../activities';
+import { genesisHashOf, registerChainInstance } from '../provisioning/chain-instance';
 
 export interface WorkerOptions {
   address: string;
@@ -31,10 +32,14 @@ export async function createWorker(opts: WorkerOptions, deps: ActivityDeps): Pro
   return { worker, connection };
 }
 
-/** One scanner per active EVM chain that has an RPC URL; a restarted worker attaches to the running ones. */
+/**
+ * One scanner per active EVM chain that has an RPC URL; a restarted worker attaches to the running ones. Each chain's
+ * instance is checked first: signing against another network than the stored state's would corrupt its nonces.
+ */
 async function startChainScanners(deps: ActivityDeps, taskQueue: string): Promise<void> {
   const chains = await deps.db.chain.findMany({ where: { active: true, type: 'EVM' } });
   for (const chain of chains.filter((c) => deps.chains.get(c.chainId))) {
+    await registerChainInstance(deps.db, chain.chainId, await genesisHashOf(deps.chains.require(chain.chainId)), { retire: false });
     await deps.temporal.workflow.start<typeof chainScannerWorkflow>('chainScannerWorkflow', {
       workflowId: chainScannerWorkflowId(taskQueue, chain.chainId),
       taskQueue,

@@ -1,5 +1,6 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { DepositActivities } from '../activities/deposits';
+import { SWEEP_FAILED } from '../domain/payout-failures';
 
 export interface DepositWorkflowInput {
   depositId: string;
@@ -18,7 +19,7 @@ export async function depositWorkflow(input: DepositWorkflowInput): Promise<'CRE
   const poll = { initialInterval: input.pollMs, backoffCoefficient: 1, maximumInterval: input.pollMs };
   const { awaitDepositConfirmations, sweepDeposit } = proxyActivities<DepositActivities>({
     startToCloseTimeout: '1 minute',
-    retry: { ...poll, nonRetryableErrorTypes: ['SWEEP_REVERTED'] },
+    retry: { ...poll, nonRetryableErrorTypes: [SWEEP_FAILED] },
   });
   const { creditDeposit } = proxyActivities<DepositActivities>({
     startToCloseTimeout: '1 minute',

@@ -13,6 +13,7 @@ import {
 import type { HeadlessActivities } from '../activities/headless';
 import type { PayoutActivities } from '../activities/payouts';
 import { isErrorCode } from '../domain/errors';
+import { PAYOUT_UNPAID } from '../domain/payout-failures';
 import { canCancel, executeDisposition, isTerminal, liveRetryDisposition, REASON, type HeadlessStatus, type ReasonCode } from '../domain/headless';
 import type { ExecuteResult } from '../domain/headless-intent';
 import { adminRetrySignal, cancelUpdate, executeUpdate, statusQuery, type HeadlessLiveState } from './headless-messages';
@@ -46,7 +47,11 @@ function refusalOf(err: unknown): ApplicationFailure {
   return failure('SERVICE_UNAVAILABLE', 'Execute could not be completed now; retry it');
 }
 
-const reverted = (err: unknown) => err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && err.cause.type === 'PAYOUT_REVERTED';
+/** The failure type of a payout that ended without moving value (reverted, or never mineable), else null. */
+const unpaid = (err: unknown): ReasonCode | null =>
+  err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && PAYOUT_UNPAID.includes(err.cause.type ?? '')
+    ? (err.cause.type as ReasonCode)
+    : null;
 
 /**
  * One headless intent (Mode C), from creation to a terminal state. Execute and cancel arrive as updates and run one
@@ -70,7 +75,7 @@ export async function headlessWorkflow(input: HeadlessWorkflowInput): Promise<He
   const settle = proxyActivities<PayoutActivities>({ startToCloseTimeout: '1 minute', retry: { initialInterval: input.pollMs, maximumInterval: '5 seconds' } });
   const poll = proxyActivities<PayoutActivities>({
     startToCloseTimeout: '1 minute',
-    retry: { initialInterval: input.pollMs, backoffCoefficient: 1, maximumInterval: input.pollMs, nonRetryableErrorTypes: ['PAYOUT_REVERTED'] },
+    retry: { initialInterval: input.pollMs, backoffCoefficient: 1, maximumInterval: input.pollMs, nonRetryableErrorTypes: [...PAYOUT_UNPAID] },
   });
 
   let status: HeadlessStatus = input.resume?.status ?? 'CREATED';
@@ -180,8 +185,9 @@ export async function headlessWorkflow(input: HeadlessWorkflowInput): Promise<He
     try {
       await poll.awaitPayoutConfirmations(id);
     } catch (err) {
-      if (!reverted(err)) throw err;
-      return fail(false, REASON.PAYOUT_REVERTED);
+      const reason = unpaid(err);
+      if (!reason) throw err;
+      return fail(false, reason);
     }
     await settle.completePayout(id);
     setStatus('COMPLETED');

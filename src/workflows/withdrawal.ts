@@ -1,6 +1,7 @@
 import { allHandlersFinished, ApplicationFailure, condition, proxyActivities, setHandler, sleep, upsertSearchAttributes } from '@temporalio/workflow';
 import type { PayoutActivities } from '../activities/payouts';
 import type { WithdrawalActivities } from '../activities/withdrawals';
+import { PAYOUT_UNPAID } from '../domain/payout-failures';
 import { isLegalAdminMove, type HeldReason } from '../domain/withdrawals';
 import { exclusiveSection } from './exclusive';
 import { WithdrawStatus } from './search-attributes';
@@ -29,7 +30,7 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
   const acts = proxyActivities<WithdrawalActivities & PayoutActivities>({ startToCloseTimeout: '1 minute', retry: { maximumInterval: '30 seconds' } });
   const poll = proxyActivities<PayoutActivities>({
     startToCloseTimeout: '1 minute',
-    retry: { initialInterval: input.pollMs, backoffCoefficient: 1, maximumInterval: input.pollMs, nonRetryableErrorTypes: ['PAYOUT_REVERTED'] },
+    retry: { initialInterval: input.pollMs, backoffCoefficient: 1, maximumInterval: input.pollMs, nonRetryableErrorTypes: [...PAYOUT_UNPAID] },
   });
   const id = input.withdrawRequestId;
   const deadline = Date.now() + input.ttlSeconds * 1000;

@@ -6,6 +6,9 @@ describe('txView (BROADCASTED and CONFIRMING are views of RECONCILING)', () => {
   it('When nothing is signed, or the payout is signed but never sent, Then NONE with 0 confirmations', () => {
     expect(txView(null, null, 2)).toEqual({ txState: 'NONE', confirmations: 0 });
     expect(txView({ status: 'SIGNED', blockNumber: null }, { head: 10, includedIn: null }, 2)).toEqual({ txState: 'NONE', confirmations: 0 });
+    // Never mined and never will be (nonce taken elsewhere, or the chain instance is gone): nothing was sent.
+    expect(txView({ status: 'DROPPED', blockNumber: null }, { head: 10, includedIn: null }, 2)).toEqual({ txState: 'NONE', confirmations: 0 });
+    expect(txView({ status: 'RETIRED', blockNumber: null }, null, 2)).toEqual({ txState: 'NONE', confirmations: 0 });
   });
   it('When broadcast and not mined, Then BROADCASTED with 0', () => {
     expect(txView({ status: 'BROADCAST', blockNumber: null }, { head: 10, includedIn: null }, 2)).toEqual({ txState: 'BROADCASTED', confirmations: 0 });

@@ -1,0 +1,9 @@
+import { parseUnits } from 'ethers';
+import type { Config } from '../config/env';
+import type { FeePolicy } from './outbound';
+
+/** The configured fee ceiling and stuck threshold of every outbound transaction. */
+export const feePolicy = (config: Pick<Config, 'MAX_FEE_PER_GAS_GWEI' | 'TX_STUCK_SECONDS'>): FeePolicy => ({
+  ceilingWei: parseUnits(String(config.MAX_FEE_PER_GAS_GWEI), 'gwei'),
+  stuckAfterMs: config.TX_STUCK_SECONDS * 1000,
+});

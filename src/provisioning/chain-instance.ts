@@ -1,0 +1,38 @@
+import type { JsonRpcProvider } from 'ethers';
+import type { Db } from '../adapters/db';
+
+/** The hash of block 0: it names one instance of a chain (a dev chain started anew is another instance). */
+export async function genesisHashOf(provider: JsonRpcProvider): Promise<string> {
+  const genesis = await provider.getBlock(0);
+  if (!genesis?.hash) throw new Error('the chain did not return its genesis block');
+  return genesis.hash;
+}
+
+export type InstanceChange = { change: 'SAME' | 'FIRST' } | { change: 'RETIRED'; retiredTransactions: number; droppedDeposits: number };
+
+/**
+ * Records which instance of a chain the stored state belongs to. A dev chain is new at every start while PostgreSQL
+ * keeps the earlier run's rows: with `retire`, the old instance's unmined transactions become RETIRED (kept as history,
+ * never counted for nonces again), its unfinished deposits DROPPED (CHAIN_RESET), and the scanner starts at block 0.
+ * Without `retire` (a service process at start), another instance is refused: the RPC URL names the wrong network.
+ */
+export async function registerChainInstance(db: Db, chainId: number, genesisHash: string, opts: { retire: boolean }): Promise<InstanceChange> {
+  return db.$transaction(async (tx) => {
+    const chain = await tx.chain.findUniqueOrThrow({ where: { chainId } });
+    if (chain.genesisHash === genesisHash) return { change: 'SAME' as const };
+    if (chain.genesisHash !== null && !opts.retire) {
+      throw new Error(`chain ${chainId}: the RPC answers for another chain instance (genesis ${genesisHash}, registered ${chain.genesisHash})`);
+    }
+    await tx.chain.update({ where: { chainId }, data: { genesisHash } });
+    await tx.chainCursor.deleteMany({ where: { chainId } });
+    // Without `retire` a first registration has nothing to retire; with it, rows stored before instances were
+    // tracked belong to an earlier dev chain too.
+    if (!opts.retire) return { change: 'FIRST' as const };
+    const retired = await tx.outboundTx.updateMany({ where: { chainId, genesisHash: { not: genesisHash }, status: { in: ['SIGNED', 'BROADCAST'] } }, data: { status: 'RETIRED' } });
+    const dropped = await tx.deposit.updateMany({
+      where: { chainId, status: { in: ['CONFIRMING', 'SWEEPING', 'PRICING'] } },
+      data: { status: 'DROPPED', droppedReason: 'CHAIN_RESET' },
+    });
+    return { change: 'RETIRED' as const, retiredTransactions: retired.count, droppedDeposits: dropped.count };
+  });
+}

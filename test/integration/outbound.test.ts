@@ -1,0 +1,151 @@
+import { JsonRpcProvider, parseUnits, Transaction, Wallet } from 'ethers';
+import { ERC20 } from '../../src/chain/erc20';
+import { broadcastStored, settleOutbound, signOnce, type FeePolicy, type SignRequest } from '../../src/chain/outbound';
+import { genesisHashOf, registerChainInstance } from '../../src/provisioning/chain-instance';
+import { createTestContext, type TestContext } from '../support/harness';
+import { eventually } from '../support/wait';
+
+let ctx: TestContext;
+let node: JsonRpcProvider;
+let chainId: number;
+let provider: JsonRpcProvider;
+const policy: FeePolicy = { ceilingWei: parseUnits('500', 'gwei'), stuckAfterMs: 3_600_000 };
+const gwei = (n: number) => parseUnits(String(n), 'gwei');
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  chainId = ctx.services.registry.chainId;
+  provider = ctx.chains.require(chainId);
+  node = new JsonRpcProvider(ctx.services.chainNodeUrl, chainId, { staticNetwork: true });
+  await registerChainInstance(ctx.db, chainId, await genesisHashOf(provider), { retire: false });
+});
+afterAll(async () => {
+  await node.send('evm_setAutomine', [true]);
+  node.destroy();
+  await ctx.close();
+});
+
+/** A sender of its own, so these nonces never meet the bankroll's or another test's. */
+async function fundedWallet(): Promise<Wallet> {
+  const w = Wallet.createRandom().connect(provider) as unknown as Wallet;
+  await node.send('hardhat_setBalance', [w.address, '0x56BC75E2D63100000']); // 100 ETH
+  return w;
+}
+
+let seq = 0;
+const transfer = (signer: Wallet, over: Partial<SignRequest> = {}): SignRequest => ({
+  chainId, purpose: `test:${Date.now()}:${seq++}`, signer, to: Wallet.createRandom().address, value: 1n, gasLimit: 21_000n, ...over,
+});
+const receipt = (hash: string) => provider.getTransactionReceipt(hash);
+/** Mines one block whose base fee is `baseFee` (hardhat sets only the next block's). */
+async function mineAtBaseFee(baseFee: bigint): Promise<void> {
+  await node.send('hardhat_setNextBlockBaseFeePerGas', [`0x${baseFee.toString(16)}`]);
+  await node.send('evm_mine', []);
+}
+
+describe('nonces reconcile with the chain', () => {
+  it('When a signed transaction was never broadcast, Then the next one still gets mined: the allocator sends the stored one first', async () => {
+    const w = await fundedWallet();
+    const first = await signOnce(ctx.db, provider, transfer(w), policy); // stored, never broadcast (a crash, say)
+    const second = await signOnce(ctx.db, provider, transfer(w), policy);
+    expect(second.nonce).toBe(first.nonce + 1);
+    await broadcastStored(ctx.db, provider, second);
+    const [a, b] = await eventually(async () => {
+      const both = await Promise.all([receipt(first.txHash), receipt(second.txHash)]);
+      return both.every(Boolean) ? both : null;
+    }, 10_000, 'both mined');
+    expect([a!.status, b!.status]).toEqual([1, 1]);
+  });
+
+  it('When the chain is a new instance (a dev chain started anew), Then the old instance is retired and nonces start from the chain again', async () => {
+    const w = await fundedWallet();
+    const genesis = await genesisHashOf(provider);
+    // What an earlier run left behind: the same sender at nonce 22 on a chain that no longer exists.
+    await ctx.db.chain.update({ where: { chainId }, data: { genesisHash: '0xold' } });
+    const old = await ctx.db.outboundTx.create({
+      data: { chainId, genesisHash: '0xold', fromAddress: w.address, nonce: 22, purpose: `old:${w.address}`, rawTx: '0x', txHash: `0xold${w.address}`, status: 'BROADCAST' },
+    });
+    await expect(registerChainInstance(ctx.db, chainId, genesis, { retire: false })).rejects.toThrow(/another chain instance/);
+    expect(await registerChainInstance(ctx.db, chainId, genesis, { retire: true })).toMatchObject({ change: 'RETIRED', retiredTransactions: 1 });
+    expect((await ctx.db.outboundTx.findUniqueOrThrow({ where: { id: old.id } })).status).toBe('RETIRED');
+
+    const fresh = await signOnce(ctx.db, provider, transfer(w), policy);
+    expect(fresh.nonce).toBe(0);
+    await broadcastStored(ctx.db, provider, fresh);
+    expect((await eventually(() => receipt(fresh.txHash), 10_000, 'mined'))!.status).toBe(1);
+    expect(await settleOutbound(ctx.db, provider, old.purpose, w, 1, policy)).toEqual({ state: 'RETIRED', txHash: old.txHash });
+  });
+});
+
+describe('settlement by nonce', () => {
+  afterEach(() => node.send('evm_setAutomine', [true]));
+
+  it('When the base fee rises past a signed transaction, Then the same transfer is re-signed at the same nonce with higher fees, and the mined candidate is the one', async () => {
+    const w = await fundedWallet();
+    await node.send('evm_setAutomine', [false]);
+    const req = transfer(w);
+    const stored = await signOnce(ctx.db, provider, req, policy);
+    await broadcastStored(ctx.db, provider, stored);
+    await mineAtBaseFee(gwei(60)); // the signed maxFeePerGas (a few gwei) can no longer be included
+    expect(await receipt(stored.txHash)).toBeNull();
+
+    const bumped = await settleOutbound(ctx.db, provider, req.purpose, w, 1, policy);
+    expect(bumped.state).toBe('PENDING');
+    expect(bumped.txHash).not.toBe(stored.txHash);
+    const replacement = Transaction.from((await ctx.db.outboundTx.findUniqueOrThrow({ where: { id: stored.id } })).rawTx);
+    const original = Transaction.from(stored.rawTx);
+    expect({ nonce: replacement.nonce, to: replacement.to, value: replacement.value, data: replacement.data }).toEqual({ nonce: original.nonce, to: original.to, value: original.value, data: original.data });
+    expect(replacement.maxFeePerGas! > gwei(60)).toBe(true);
+
+    await mineAtBaseFee(gwei(60));
+    const done = await settleOutbound(ctx.db, provider, req.purpose, w, 1, policy);
+    expect(done).toMatchObject({ state: 'CONFIRMED', txHash: bumped.txHash });
+    expect(await receipt(stored.txHash)).toBeNull();
+    const row = await ctx.db.outboundTx.findUniqueOrThrow({ where: { id: stored.id }, include: { candidates: true } });
+    expect(row).toMatchObject({ status: 'CONFIRMED', txHash: bumped.txHash });
+    expect(row.candidates.map((c) => c.txHash).sort()).toEqual([stored.txHash, bumped.txHash].sort());
+  });
+
+  it('When no bump fits under the fee ceiling, Then nothing is signed above it and the transaction is marked stuck', async () => {
+    const w = await fundedWallet();
+    await node.send('evm_setAutomine', [false]);
+    const req = transfer(w);
+    const low: FeePolicy = { ceilingWei: gwei(3), stuckAfterMs: 0 };
+    const stored = await signOnce(ctx.db, provider, req, low);
+    await broadcastStored(ctx.db, provider, stored);
+    await mineAtBaseFee(gwei(60));
+    const s = await settleOutbound(ctx.db, provider, req.purpose, w, 1, { ...low, ceilingWei: Transaction.from(stored.rawTx).maxFeePerGas! });
+    expect(s).toMatchObject({ state: 'PENDING', txHash: stored.txHash, stuck: true });
+    const row = await ctx.db.outboundTx.findUniqueOrThrow({ where: { id: stored.id }, include: { candidates: true } });
+    expect(row.candidates).toHaveLength(1);
+    expect(row.stuckAt).not.toBeNull();
+    // Unstick: the base fee falls back, the stored bytes are mined as they are.
+    await mineAtBaseFee(gwei(1));
+    expect(await eventually(() => receipt(stored.txHash), 10_000, 'mined')).not.toBeNull();
+  });
+
+  it('When a transaction reverts, Then it is final only at the required confirmations', async () => {
+    const w = await fundedWallet();
+    // A token transfer from a sender holding none of it reverts on chain.
+    const token = ctx.services.registry.tokens[0]!.address;
+    const req = transfer(w, { to: token, value: 0n, gasLimit: 100_000n, data: ERC20.encodeFunctionData('transfer', [w.address, 1n]) });
+    await broadcastStored(ctx.db, provider, await signOnce(ctx.db, provider, req, policy));
+    const first = await eventually(async () => {
+      const s = await settleOutbound(ctx.db, provider, req.purpose, w, 3, policy);
+      return s.state === 'PENDING' && s.confirmations === 1 ? s : null;
+    }, 10_000, 'mined');
+    expect(first.state).toBe('PENDING');
+    await node.send('hardhat_mine', ['0x2']);
+    expect(await settleOutbound(ctx.db, provider, req.purpose, w, 3, policy)).toMatchObject({ state: 'REVERTED', confirmations: 3 });
+  });
+
+  it('When the nonce is taken by a transaction that is none of its candidates, Then DROPPED: it can never be mined', async () => {
+    const w = await fundedWallet();
+    const req = transfer(w);
+    const stored = await signOnce(ctx.db, provider, req, policy); // never broadcast
+    const other = await w.sendTransaction({ to: w.address, value: 0n, nonce: stored.nonce });
+    await other.wait();
+    expect(await settleOutbound(ctx.db, provider, req.purpose, w, 1, policy)).toEqual({ state: 'DROPPED', txHash: stored.txHash });
+    expect((await ctx.db.outboundTx.findUniqueOrThrow({ where: { id: stored.id } })).status).toBe('DROPPED');
+  });
+});
