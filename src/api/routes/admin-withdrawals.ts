@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import { ADMIN_TARGETS, withdrawalWorkflowId } from '../../domain/withdrawals';
 import type { Withdrawal } from '../../generated/prisma/client';
+import { stuckPayouts } from '../../withdrawals/stuck-payouts';
 import { adminTransitionUpdate } from '../../workflows/withdrawal-messages';
 import type { ApiDeps } from '../deps';
 import { currentAdmin, requireActingRole } from '../middleware/auth';
@@ -13,6 +14,8 @@ const listQuery = z.object({
   operatorId: z.uuid().optional(),
   mode: z.enum(['A', 'B', 'C']).optional(),
   externalUserId: z.string().min(1).optional(),
+  /** true: only withdrawals whose payout is signed, unmined, and past TX_STUCK_SECONDS. */
+  stuck: z.enum(['true', 'false']).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   cursor: z.string().optional(),
 });
@@ -26,7 +29,7 @@ const statusBody = z.object({
 /** GET /admin/withdrawals (any admin role) and PATCH /admin/withdrawals/:id/status (Mode A moves, acting roles). */
 export function adminWithdrawalRoutes({ db, temporal, config }: ApiDeps): Router {
   const router = Router();
-  const view = (w: Withdrawal) => {
+  const view = (w: Withdrawal, stuck: Set<string>) => {
     const workflowId = withdrawalWorkflowId(w);
     return {
       id: w.id,
@@ -41,6 +44,7 @@ export function adminWithdrawalRoutes({ db, temporal, config }: ApiDeps): Router
       chainId: w.chainId,
       address: w.address,
       txHash: w.settlementTxHash,
+      stuck: stuck.has(w.id),
       heldReason: w.heldReason,
       adminNote: w.adminNote,
       adminNoteBy: w.adminNoteBy,
@@ -54,14 +58,16 @@ export function adminWithdrawalRoutes({ db, temporal, config }: ApiDeps): Router
 
   router.get('/admin/withdrawals', async (req, res) => {
     const q = listQuery.parse(req.query);
+    const stuckOnly = q.stuck === 'true' ? { id: { in: [...(await stuckPayouts(db))] } } : {};
     const rows = await db.withdrawal.findMany({
-      where: { status: q.status, operatorId: q.operatorId, mode: q.mode, externalUserId: q.externalUserId, ...afterCursor(q.cursor ? decodeCursor(q.cursor) : null) },
+      where: { status: q.status, operatorId: q.operatorId, mode: q.mode, externalUserId: q.externalUserId, ...stuckOnly, ...afterCursor(q.cursor ? decodeCursor(q.cursor) : null) },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       take: q.limit + 1,
     });
     const page = rows.slice(0, q.limit);
     if (rows.length > q.limit) res.setHeader('X-Next-Cursor', encodeCursor(page.at(-1)!));
-    res.json(page.map(view));
+    const stuck = await stuckPayouts(db, page.map((w) => w.id));
+    res.json(page.map((w) => view(w, stuck)));
   });
 
   router.patch('/admin/withdrawals/:id/status', requireActingRole, async (req, res) => {
@@ -75,7 +81,7 @@ export function adminWithdrawalRoutes({ db, temporal, config }: ApiDeps): Router
     await temporal.client.workflow.getHandle(withdrawalWorkflowId(w)).executeUpdate(adminTransitionUpdate, {
       args: [{ to: body.status as (typeof ADMIN_TARGETS)[number], adminNote: body.adminNote, by: currentAdmin(res).email }],
     });
-    res.json(view(await db.withdrawal.findUniqueOrThrow({ where: { id: w.id } })));
+    res.json(view(await db.withdrawal.findUniqueOrThrow({ where: { id: w.id } }), await stuckPayouts(db, [w.id])));
   });
 
   return router;
