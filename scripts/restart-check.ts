@@ -1,0 +1,114 @@
+/**
+ * `npm run restart-check`: the README's `npm start`, three times in a row, as a user would run it. Each start takes a
+ * deposit through sweep and credit; the second and third also pay a Mode B withdrawal out and wait for its
+ * confirmations. What was provisioned in the first run (the operator and its key) must keep working. Ctrl-C (SIGINT to
+ * the process group) stops each run. Uses the launcher's fixed ports, so nothing else may hold them.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { Contract, JsonRpcProvider, Wallet } from 'ethers';
+import { ROOT } from '../src/launcher/paths';
+import { http } from '../test/support/http';
+import { delay } from '../test/support/wait';
+import { ACK, WebhookReceiver } from '../test/support/webhook-receiver';
+
+const API = 'http://127.0.0.1:3000';
+const NODE = 'http://127.0.0.1:8546';
+const RUNS = 3;
+
+function cli(args: string[]): Record<string, unknown> {
+  const out = execFileSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'src/cli/main.ts'), ...args], { cwd: ROOT, encoding: 'utf8' });
+  return JSON.parse(out) as Record<string, unknown>;
+}
+
+async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs: number, mine = false): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    const v = await check().catch(() => null);
+    if (v) return v;
+    if (mine) cli(['dev', 'mine']);
+    await delay(1000);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+async function start(run: number): Promise<ChildProcess> {
+  const t0 = Date.now();
+  const child = spawn('npm', ['start'], { cwd: ROOT, detached: true, stdio: ['ignore', 'ignore', 'inherit'] });
+  await until(`start ${run}: /readyz`, async () => (await fetch(`${API}/readyz`)).ok, 10 * 60_000);
+  console.error(`restart-check: start ${run} ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  return child;
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  process.kill(-child.pid!, 'SIGINT'); // what Ctrl-C sends: the whole foreground group
+  await Promise.race([exited, delay(60_000).then(() => Promise.reject(new Error('npm start did not stop within 60 s')))]);
+}
+
+async function deposit(apiKey: string, receiver: WebhookReceiver, user: string): Promise<void> {
+  const session = await http(API, 'POST', '/session/deposit', { token: apiKey, json: { externalUserId: user, lang: 'en', platformFiatCurrency: 'USD', userBalance: '0', amount: '5.00' } });
+  if (session.status !== 201) throw new Error(`deposit session: ${session.status} ${session.text}`);
+  const addr = await http(API, 'POST', '/depositor/address', { json: { sid: session.body.data.sid, currency: 'USDT', chainId: 31337 } });
+  if (addr.status !== 200) throw new Error(`deposit address: ${addr.status} ${addr.text}`);
+  const { txHash } = cli(['dev', 'fund', '--address', addr.body.data.address, '--token', 'USDT', '--amount', '5']);
+  await until(`DEPOSIT for ${String(txHash)}`, async () => receiver.received.some((r) => new URLSearchParams(r.body).get('transactionHash') === txHash), 120_000, true);
+}
+
+async function payout(apiKey: string, receiver: WebhookReceiver, user: string): Promise<void> {
+  const session = await http(API, 'POST', '/session/withdraw', { token: apiKey, json: { externalUserId: user, lang: 'en', platformFiatCurrency: 'USD', userBalance: '100', amount: '3.00' } });
+  if (session.status !== 201) throw new Error(`withdraw session: ${session.status} ${session.text}`);
+  const chain = (await http(API, 'GET', '/chain')).body as Array<{ tokens: Array<{ symbol: string; address: string }> }>;
+  const usdt = chain[0]!.tokens.find((t) => t.symbol === 'USDT')!.address;
+  const to = Wallet.createRandom().address;
+  const submitted = await http(API, 'POST', '/withdraw/direct-transfer', { json: { sid: session.body.data.sid, address: to, chainId: 31337, tokenAddress: usdt } });
+  if (submitted.status !== 201) throw new Error(`direct-transfer: ${submitted.status} ${submitted.text}`);
+  const id = submitted.body.data.withdrawRequestId as string;
+  const decided = await http(API, 'POST', `/withdraw/${id}/decision`, { token: apiKey, json: { decision: 'APPROVE' } });
+  if (decided.status !== 200) throw new Error(`decision: ${decided.status} ${decided.text}`);
+  await until(`WITHDRAW_COMPLETE for ${id}`, async () => receiver.received.some((r) => {
+    const f = new URLSearchParams(r.body);
+    return f.get('event') === 'WITHDRAW_COMPLETE' && f.get('withdrawRequestId') === id;
+  }), 120_000, true);
+  const provider = new JsonRpcProvider(NODE, undefined, { staticNetwork: true });
+  const paid = (await new Contract(usdt, ['function balanceOf(address) view returns (uint256)'], provider).getFunction('balanceOf')(to)) as bigint;
+  provider.destroy();
+  if (paid !== 3_000_000n) throw new Error(`payout ${id}: recipient holds ${paid} raw units, expected 3000000`);
+}
+
+async function main(): Promise<void> {
+  const receiver = await new WebhookReceiver().start();
+  receiver.answer(() => ACK);
+  let apiKey = '';
+  try {
+    for (let run = 1; run <= RUNS; run++) {
+      const child = await start(run);
+      try {
+        if (run === 1) {
+          const op = cli(['operator', 'create', '--name', `Restart check ${Date.now()}`, '--webhook-url', receiver.url, '--approval-mode', 'external', '--auto-release']);
+          apiKey = op.apiKey as string;
+        }
+        await deposit(apiKey, receiver, `restart-user-${run}`);
+        console.error(`restart-check: start ${run}: deposit swept and credited`);
+        if (run > 1) {
+          await payout(apiKey, receiver, `restart-payee-${run}`);
+          console.error(`restart-check: start ${run}: payout confirmed`);
+        }
+      } finally {
+        await stop(child);
+      }
+    }
+    console.log(`restart-check: ${RUNS} starts, ${RUNS} deposits credited, ${RUNS - 1} payouts confirmed`);
+  } finally {
+    await receiver.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(`restart-check failed: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  },
+);
