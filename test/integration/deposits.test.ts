@@ -84,7 +84,7 @@ describe('deposits on the dev chain', () => {
     const [d] = await confirmAndWait(user);
     expect(Object.keys(d!)).toEqual(WEBHOOK_FIELDS.DEPOSIT);
     const gross = 12_500_000n;
-    const fee = (gross * 150n) / 10_000n; // 1.5%, rounded down
+    const fee = (gross * 150n) / 10_000n; // 1.5%: a whole number of raw units, so no rounding
     expect(d).toMatchObject({
       event: 'DEPOSIT', externalUserId: user, sessionRef: session.body.data.sessionRef, sessionAmount: '11.50',
       grossAmount: gross.toString(), feeAmount: fee.toString(), amount: (gross - fee).toString(), type: 'ERC20',
