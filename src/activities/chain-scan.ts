@@ -4,8 +4,11 @@ import type { ChainProviders } from '../adapters/chains';
 import { isUniqueViolation, type Db } from '../adapters/db';
 import type { Logger } from '../adapters/logger';
 import { ERC20, TRANSFER_TOPIC } from '../chain/erc20';
+import { transferLogs } from '../chain/transfer-sighting';
 import { depositWorkflowId, type DetectedTransfer } from '../deposits/detected-transfer';
-import { Prisma } from '../generated/prisma/client';
+import { equalTransfers } from '../deposits/equal-transfers';
+import { transferOrdinal } from '../domain/deposit-confirmation';
+import { Prisma, type Deposit, type DepositAddress } from '../generated/prisma/client';
 import type { depositWorkflow, DepositWorkflowInput } from '../workflows/deposit';
 import { searchAttributes } from '../workflows/search-attributes';
 
@@ -42,18 +45,21 @@ async function findTransfers(p: JsonRpcProvider, db: Db, chainId: number, from: 
   const found: DetectedTransfer[] = [];
   if (tokens.length) {
     const logs = await p.getLogs({ fromBlock: from, toBlock: to, address: tokens.map((t) => t.address), topics: [TRANSFER_TOPIC] });
+    const all = transferLogs(logs);
     for (const log of logs) {
       const parsed = ERC20.parseLog(log);
       if (!parsed || !ours.has(String(parsed.args.to).toLowerCase()) || parsed.args.value === 0n) continue;
       if (String(parsed.args.from).toLowerCase() === bankroll) continue;
-      found.push({ chainId, txHash: log.transactionHash, logIndex: log.index, blockNumber: log.blockNumber, blockHash: log.blockHash, to: getAddress(parsed.args.to as string), tokenAddress: getAddress(log.address), raw: parsed.args.value as bigint });
+      const raw = parsed.args.value as bigint;
+      const ordinal = transferOrdinal(all, { txHash: log.transactionHash, index: log.index, token: log.address, to: String(parsed.args.to), value: raw });
+      found.push({ chainId, txHash: log.transactionHash, logIndex: log.index, blockNumber: log.blockNumber, blockHash: log.blockHash, to: getAddress(parsed.args.to as string), tokenAddress: getAddress(log.address), raw, ordinal });
     }
   }
   for (let n = from; n <= to; n++) {
     const block = await p.getBlock(n, true);
     for (const tx of block?.prefetchedTransactions ?? []) {
       if (tx.to && tx.value > 0n && ours.has(tx.to.toLowerCase()) && tx.from.toLowerCase() !== bankroll) {
-        found.push({ chainId, txHash: tx.hash, logIndex: -1, blockNumber: n, blockHash: block!.hash!, to: getAddress(tx.to), tokenAddress: null, raw: tx.value });
+        found.push({ chainId, txHash: tx.hash, logIndex: -1, blockNumber: n, blockHash: block!.hash!, to: getAddress(tx.to), tokenAddress: null, raw: tx.value, ordinal: 0 });
       }
     }
   }
@@ -62,47 +68,70 @@ async function findTransfers(p: JsonRpcProvider, db: Db, chainId: number, from: 
 
 /** The chain scanner's activities: one bounded scan step, idempotent (a rescan finds the same deposits, starts none twice). */
 export function createChainScanActivities(d: ChainScanDeps) {
-  /** Records a transfer as a deposit (or revives one dropped by a reorg) and starts its workflow. */
+  /**
+   * Records a transfer as a deposit, or finds the deposit it already is: a reorg can move a transfer to another block
+   * and log index, so it is looked up by its transaction and content first (deposits/equal-transfers). Then starts
+   * the deposit's workflow, whose id keeps the log index the transfer was first seen at.
+   */
   async function recordTransfer(t: DetectedTransfer): Promise<void> {
     const owner = await d.db.depositAddress.findUnique({ where: { address: t.to } });
     if (!owner) return;
-    const token = t.tokenAddress ? await d.db.token.findUnique({ where: { chainId_address: { chainId: t.chainId, address: t.tokenAddress } } }) : null;
-    const chain = await d.db.chain.findUniqueOrThrow({ where: { chainId: t.chainId } });
     const session = await d.db.session.findFirst({
       where: { operatorId: owner.operatorId, externalUserId: owner.externalUserId, type: 'DEPOSIT', status: 'OPEN', expiresAt: { gt: new Date() } },
       orderBy: { createdAt: 'desc' },
     });
-    let revived = false;
-    let deposit;
-    try {
-      deposit = await d.db.deposit.create({
-        data: {
-          chainId: t.chainId, txHash: t.txHash, logIndex: t.logIndex, blockNumber: t.blockNumber, blockHash: t.blockHash,
-          operatorId: owner.operatorId, externalUserId: owner.externalUserId, depositAddress: t.to, tokenAddress: t.tokenAddress,
-          symbol: token?.symbol ?? chain.nativeSymbol, decimals: token?.decimals ?? chain.nativeDecimals,
-          grossAmount: new Prisma.Decimal(t.raw.toString()), sessionId: session?.id ?? null,
-        },
-      });
-    } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
-      const key = { chainId_txHash_logIndex: { chainId: t.chainId, txHash: t.txHash, logIndex: t.logIndex } };
-      // Re-included after a reorg dropped it: the same deposit, waiting for confirmations again.
-      const revive = await d.db.deposit.updateMany({ where: { ...key.chainId_txHash_logIndex, status: 'DROPPED' }, data: { status: 'CONFIRMING', blockNumber: t.blockNumber, blockHash: t.blockHash, droppedReason: null } });
-      revived = revive.count > 0;
-      deposit = await d.db.deposit.findUniqueOrThrow({ where: key });
-    }
+    const deposit = (await equalTransfers(d.db, t.chainId, t))[t.ordinal] ?? (await createDeposit(t, owner, session?.id ?? null));
+    if (!deposit) return;
+    const { confirming, revived } = await followTransfer(deposit.id, t);
     try {
       await d.temporal.workflow.start<typeof depositWorkflow>('depositWorkflow', {
-        workflowId: depositWorkflowId(t),
+        workflowId: depositWorkflowId(deposit),
         taskQueue: d.taskQueue,
         args: [{ ...d.depositInput, depositId: deposit.id.toString() }],
-        workflowIdReusePolicy: revived ? 'ALLOW_DUPLICATE' : 'REJECT_DUPLICATE',
+        // A confirming deposit needs a run: a new one if the last has closed (it ended on a drop). A revived deposit's
+        // old run may still be returning its DROPPED result: nothing is left for it to do, so it is replaced.
+        workflowIdReusePolicy: confirming ? 'ALLOW_DUPLICATE' : 'REJECT_DUPLICATE',
+        workflowIdConflictPolicy: revived ? 'TERMINATE_EXISTING' : 'FAIL',
         typedSearchAttributes: searchAttributes({ operatorId: owner.operatorId, externalUserId: owner.externalUserId, sessionRef: session?.sessionRef }),
       });
       d.logger.info('deposit detected', { depositId: deposit.id, chainId: t.chainId, txHash: t.txHash, logIndex: t.logIndex, revived });
     } catch (err) {
       if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
     }
+  }
+
+  async function createDeposit(t: DetectedTransfer, owner: DepositAddress, sessionId: string | null): Promise<Deposit | null> {
+    const token = t.tokenAddress ? await d.db.token.findUnique({ where: { chainId_address: { chainId: t.chainId, address: t.tokenAddress } } }) : null;
+    const chain = await d.db.chain.findUniqueOrThrow({ where: { chainId: t.chainId } });
+    try {
+      return await d.db.deposit.create({
+        data: {
+          chainId: t.chainId, txHash: t.txHash, logIndex: t.logIndex, blockNumber: t.blockNumber, blockHash: t.blockHash,
+          operatorId: owner.operatorId, externalUserId: owner.externalUserId, depositAddress: t.to, tokenAddress: t.tokenAddress,
+          symbol: token?.symbol ?? chain.nativeSymbol, decimals: token?.decimals ?? chain.nativeDecimals,
+          grossAmount: new Prisma.Decimal(t.raw.toString()), sessionId,
+        },
+      });
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      const recorded = (await equalTransfers(d.db, t.chainId, t))[t.ordinal];
+      // Only a re-executed transaction that now emits a different transfer at another transfer's old index gets here.
+      if (!recorded) d.logger.error('transfer not recorded: its log index belongs to another deposit of the same transaction', { chainId: t.chainId, txHash: t.txHash, logIndex: t.logIndex });
+      return recorded ?? null;
+    }
+  }
+
+  /**
+   * Puts a confirming deposit on the block its transfer is in now, or revives a dropped one. Both are row updates, so
+   * they wait for a drop in progress (which holds the row lock while it re-reads the chain): a transfer seen here is
+   * either not dropped, or dropped first and revived here.
+   */
+  async function followTransfer(id: bigint, t: DetectedTransfer): Promise<{ confirming: boolean; revived: boolean }> {
+    const block = { blockNumber: t.blockNumber, blockHash: t.blockHash };
+    const moved = await d.db.deposit.updateMany({ where: { id, status: 'CONFIRMING' }, data: block });
+    if (moved.count > 0) return { confirming: true, revived: false };
+    const revive = await d.db.deposit.updateMany({ where: { id, status: 'DROPPED' }, data: { ...block, status: 'CONFIRMING', droppedReason: null } });
+    return { confirming: revive.count > 0, revived: revive.count > 0 };
   }
 
   return {

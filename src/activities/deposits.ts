@@ -9,9 +9,12 @@ import type { FxProvider, PriceProvider } from '../adapters/prices';
 import { ERC20, GAS_LIMIT } from '../chain/erc20';
 import { feePolicy } from '../chain/fee-policy';
 import { settleOutbound, signOnce, type SignRequest } from '../chain/outbound';
+import { sightTransfer, type WatchedTransfer } from '../chain/transfer-sighting';
 import type { Config } from '../config/env';
 import { depositIdempotencyKey } from '../deposits/detected-transfer';
+import { watchedTransfer } from '../deposits/equal-transfers';
 import { platformFiat } from '../domain/caps';
+import { confirmationStep } from '../domain/deposit-confirmation';
 import { depositFee, rawToUsd, usdToLocal } from '../domain/pricing';
 import { encodeDeposit } from '../domain/webhook-events';
 import { Prisma, type Deposit } from '../generated/prisma/client';
@@ -73,28 +76,53 @@ export function createDepositActivities(d: DepositActivityDeps) {
     return sweepHash;
   }
 
+  /**
+   * Drops a confirming deposit if it still should be, decided again under the row's lock from a fresh read of the row
+   * and the chain. The scanner moves or revives a deposit under the same lock when it sees the transfer, so one that
+   * reappeared meanwhile is never dropped after the scanner has passed it. Throws (to re-check) when it stays.
+   */
+  async function dropDeposit(id: bigint, p: JsonRpcProvider, watched: WatchedTransfer, required: number): Promise<'DROPPED'> {
+    const reason = await d.db.$transaction(async (tx) => {
+      const [row] = await tx.$queryRaw<{ blockNumber: number }[]>`SELECT "blockNumber" FROM "Deposit" WHERE id = ${id} AND status = 'CONFIRMING' FOR UPDATE`;
+      if (!row) throw waiting('NOT_CONFIRMED', `deposit ${id} changed while it was being dropped`);
+      const step = confirmationStep(await sightTransfer(p, watched), row.blockNumber, await p.getBlockNumber(), required);
+      if (step.step !== 'DROP') throw waiting('NOT_CONFIRMED', `transfer ${watched.txHash} is back on chain`);
+      await tx.deposit.update({ where: { id }, data: { status: 'DROPPED', droppedReason: step.reason } });
+      return step.reason;
+    });
+    d.logger.warn('deposit dropped: its transfer is not in the canonical chain', { depositId: id.toString(), txHash: watched.txHash, reason });
+    return 'DROPPED';
+  }
+
   return {
-    /** Waits for the chain's deposit confirmations, re-checking the transfer is still canonical. */
+    /**
+     * Waits for the chain's deposit confirmations, counted from the block the transfer is in now: a reorg that moves
+     * it to another block moves the count with it. Drops the deposit only on `confirmationStep`'s depth of evidence.
+     */
     async awaitDepositConfirmations(depositId: string): Promise<'CONFIRMED' | 'DROPPED'> {
       const dep = await load(depositId);
       if (dep.status === 'DROPPED') return 'DROPPED';
       if (dep.status !== 'CONFIRMING') return 'CONFIRMED';
       const p = provider(dep.chainId);
       const chain = await d.db.chain.findUniqueOrThrow({ where: { chainId: dep.chainId } });
-      const receipt = await p.getTransactionReceipt(dep.txHash);
-      if (!receipt || receipt.blockHash !== dep.blockHash || receipt.status !== 1) {
-        await d.db.deposit.update({ where: { id: dep.id }, data: { status: 'DROPPED', droppedReason: 'REORGANISED' } });
-        d.logger.warn('deposit dropped: no longer in the canonical chain', { depositId, txHash: dep.txHash });
-        return 'DROPPED';
+      const watched = await watchedTransfer(d.db, dep);
+      const sighting = await sightTransfer(p, watched);
+      if (sighting.state === 'INCLUDED' && sighting.blockHash !== dep.blockHash) {
+        await d.db.deposit.updateMany({ where: { id: dep.id, status: 'CONFIRMING' }, data: { blockNumber: sighting.blockNumber, blockHash: sighting.blockHash } });
+        d.logger.warn('deposit re-included in another block by a reorg', { depositId, txHash: dep.txHash, blockNumber: sighting.blockNumber });
       }
-      const confirmations = (await p.getBlockNumber()) - receipt.blockNumber + 1;
-      if (confirmations < chain.depositConfirmations) throw waiting('NOT_CONFIRMED', `${confirmations}/${chain.depositConfirmations} confirmations`);
+      const step = confirmationStep(sighting, dep.blockNumber, await p.getBlockNumber(), chain.depositConfirmations);
+      if (step.step === 'WAIT') throw waiting('NOT_CONFIRMED', `${step.confirmations}/${chain.depositConfirmations} confirmations (${sighting.state})`);
+      if (step.step === 'DROP') return dropDeposit(dep.id, p, watched, chain.depositConfirmations);
       const operator = await d.db.operator.findUniqueOrThrow({ where: { id: dep.operatorId } });
       const gross = BigInt(dep.grossAmount.toFixed(0));
       const fee = depositFee(gross, operator.depositFeeBps);
       await d.db.deposit.updateMany({
         where: { id: dep.id, status: 'CONFIRMING' },
-        data: { status: 'SWEEPING', confirmedAt: new Date(), feeAmount: new Prisma.Decimal(fee.toString()), amount: new Prisma.Decimal((gross - fee).toString()) },
+        data: {
+          status: 'SWEEPING', confirmedAt: new Date(), blockNumber: step.blockNumber, blockHash: step.blockHash,
+          feeAmount: new Prisma.Decimal(fee.toString()), amount: new Prisma.Decimal((gross - fee).toString()),
+        },
       });
       return 'CONFIRMED';
     },

@@ -10,6 +10,8 @@ export interface DetectedTransfer {
   /** null for the native asset. */
   tokenAddress: string | null;
   raw: bigint;
+  /** Which of the transaction's transfers with this token, recipient and amount it is (0 for a native transfer). */
+  ordinal: number;
 }
 
 /** CONTRACT §1: `deposit-<chainId>-<txHash>-<logIndex>`, so a rescan can never start a second workflow. */

@@ -18,7 +18,8 @@ const FUTURE_TOLERANCE_SECONDS = 60n;
 const MICROS = 10n ** BigInt(USD_LEDGER_DECIMALS);
 
 /**
- * The deposit fee in raw units: floor(gross × bps / 10000), so the fee never exceeds the operator's rate.
+ * The deposit fee in raw units: ceil(gross × bps / 10000). The fee is what the service keeps, so a part unit rounds
+ * up and the credited net amount (gross − fee) rounds down (invariant 1); it never exceeds the gross.
  * Throws on a negative amount or a rate outside 0..10000 bps.
  */
 export function depositFee(grossRaw: bigint, feeBps: number): bigint {
@@ -26,7 +27,7 @@ export function depositFee(grossRaw: bigint, feeBps: number): bigint {
   if (!Number.isInteger(feeBps) || feeBps < 0 || feeBps > 10_000) {
     throw new Error(`fee must be a whole number of basis points in 0..10000, got ${feeBps}`);
   }
-  return (grossRaw * BigInt(feeBps)) / BPS;
+  return divide(grossRaw * BigInt(feeBps), BPS, 'up');
 }
 
 /**

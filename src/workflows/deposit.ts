@@ -11,7 +11,7 @@ export interface DepositWorkflowInput {
 }
 
 /**
- * One detected transfer: wait for the chain's confirmations (dropping it if a reorg removes it), sweep it to the
+ * One detected transfer: wait for the chain's confirmations (dropping it if a reorg keeps it out that deep), sweep it to the
  * bankroll, then credit it with a fresh price: the DEPOSIT event is written with the final state. Each step's
  * activity is idempotent and its retry policy is the wait loop.
  */

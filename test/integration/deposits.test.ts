@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { Contract, JsonRpcProvider, Wallet, parseUnits } from 'ethers';
+import { Contract, Interface, JsonRpcProvider, Wallet, parseUnits, toQuantity, type TransactionReceipt } from 'ethers';
 import { feeWalletAddress } from '../../src/adapters/hd-wallet';
 import { ensureDepositAddress } from '../../src/deposits/addresses';
 import { fund, mine, setPrice } from '../../src/devchain/dev-commands';
@@ -7,13 +7,14 @@ import { WEBHOOK_FIELDS } from '../../src/domain/webhook-events';
 import { createOperator } from '../../src/provisioning/operators';
 import { createTestContext, type TestContext } from '../support/harness';
 import { http } from '../support/http';
-import { eventually } from '../support/wait';
+import { delay, eventually } from '../support/wait';
 import { WebhookReceiver, type Received } from '../support/webhook-receiver';
 
 const ERC20_ABI = [
   'function balanceOf(address) view returns (uint256)',
   'function batchTransfer(address[] to, uint256[] amounts)',
   'function mint(address to, uint256 amount)',
+  'function transfer(address to, uint256 amount) returns (bool)',
 ];
 const FEED_ABI = ['function latestRoundData() view returns (uint80, int256, uint256, uint256, uint80)'];
 
@@ -84,7 +85,7 @@ describe('deposits on the dev chain', () => {
     const [d] = await confirmAndWait(user);
     expect(Object.keys(d!)).toEqual(WEBHOOK_FIELDS.DEPOSIT);
     const gross = 12_500_000n;
-    const fee = (gross * 150n) / 10_000n; // 1.5%, rounded down
+    const fee = (gross * 150n) / 10_000n; // 1.5%: a whole number of raw units, so no rounding
     expect(d).toMatchObject({
       event: 'DEPOSIT', externalUserId: user, sessionRef: session.body.data.sessionRef, sessionAmount: '11.50',
       grossAmount: gross.toString(), feeAmount: fee.toString(), amount: (gross - fee).toString(), type: 'ERC20',
@@ -176,6 +177,52 @@ describe('deposits on the dev chain', () => {
     expect(dropped.droppedReason).toBe('REORGANISED');
     await new Promise((r) => setTimeout(r, 1500));
     expect(depositsFor(user)).toHaveLength(0);
+  });
+
+  it('When a confirming transfer is reorganised into a later block at another log position, Then it is confirmed from the new block and credited once', async () => {
+    const { user, address } = await newUser(usd.id);
+    const usdt = token('USDT');
+    // A sender whose signed transaction we hold, so the very same transaction can be mined again after the reorg.
+    const sender = Wallet.createRandom();
+    await provider.send('hardhat_setBalance', [sender.address, toQuantity(10n ** 18n)]);
+    await (await new Contract(usdt.address, ERC20_ABI, await provider.getSigner(2)).getFunction('mint')(sender.address, 7_000_000n)).wait();
+    const gwei = 10n ** 9n;
+    const raw = await sender.signTransaction({
+      type: 2, chainId: 31337, nonce: 0, to: usdt.address, data: new Interface(ERC20_ABI).encodeFunctionData('transfer', [address, 7_000_000n]),
+      gasLimit: 100_000n, maxFeePerGas: 50n * gwei, maxPriorityFeePerGas: gwei,
+    });
+    const snapshot = await provider.send('evm_snapshot', []);
+    const txHash: string = await provider.send('eth_sendRawTransaction', [raw]);
+    const seen = await eventually(() => ctx.db.deposit.findFirst({ where: { txHash } }), 30_000, 'deposit detected');
+
+    await provider.send('evm_revert', [snapshot]);
+    // Gone from the chain, but not for the depth: the deposit keeps waiting.
+    await delay(1500);
+    expect((await ctx.db.deposit.findFirstOrThrow({ where: { txHash } })).status).toBe('CONFIRMING');
+
+    // An empty block takes the transfer's old height; the same transaction lands in the next one, behind another log.
+    await mine({ nodeUrl, blocks: 1 });
+    await provider.send('evm_setAutomine', [false]);
+    try {
+      const other = new Contract(usdt.address, ERC20_ABI, await provider.getSigner(3));
+      await other.getFunction('mint')(Wallet.createRandom().address, 1n, { gasLimit: 100_000n, maxFeePerGas: 100n * gwei, maxPriorityFeePerGas: 10n * gwei });
+      await provider.send('eth_sendRawTransaction', [raw]);
+      await provider.send('evm_mine', []);
+    } finally {
+      await provider.send('evm_setAutomine', [true]);
+    }
+    const receipt = (await provider.getTransactionReceipt(txHash)) as TransactionReceipt;
+    expect(receipt.blockNumber).toBe(seen.blockNumber + 1);
+    expect(receipt.logs.map((l) => l.index)).not.toContain(seen.logIndex);
+
+    const [d] = await confirmAndWait(user);
+    expect(d).toMatchObject({ transactionHash: txHash, grossAmount: '7000000', idempotencyKey: `deposit-31337-${txHash}-${seen.logIndex}` });
+    await mine({ nodeUrl, blocks: 4 });
+    await delay(2000);
+    expect(depositsFor(user)).toHaveLength(1);
+    const rows = await ctx.db.deposit.findMany({ where: { txHash } });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: seen.id, status: 'CREDITED', blockNumber: receipt.blockNumber, blockHash: receipt.blockHash, droppedReason: null });
   });
 
   it('When the price feed is stale, Then the credit waits (no DEPOSIT), and goes out once the price is fresh', async () => {

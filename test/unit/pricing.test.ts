@@ -12,15 +12,22 @@ describe('depositFee', () => {
     expect(depositFee(0n, 250)).toBe(0n);
   });
 
-  it('When the fee is not a whole raw unit, Then it is rounded down (never more than the rate)', () => {
-    expect(depositFee(12_500_000n, 150)).toBe(187_500n); // exact: 1.5 %
-    expect(depositFee(999n, 1)).toBe(0n); // 0.0999 units
-    expect(depositFee(10_001n, 3)).toBe(3n); // 3.0003 units
+  it('When the fee is a whole number of raw units, Then it is exact', () => {
+    expect(depositFee(12_500_000n, 150)).toBe(187_500n); // 1.5 %
+    expect(depositFee(20_000n, 1)).toBe(2n);
   });
 
-  it('When the amount is beyond 2^64, Then the fee is exact', () => {
+  it('When the fee is not a whole raw unit, Then it is rounded up: the service keeps the part unit (invariant 1)', () => {
+    expect(depositFee(1n, 150)).toBe(1n); // 0.015 units
+    expect(depositFee(999n, 1)).toBe(1n); // 0.0999 units
+    expect(depositFee(10_001n, 1)).toBe(2n); // 1.0001 units
+    expect(depositFee(10_001n, 3)).toBe(4n); // 3.0003 units
+    expect(depositFee(1n, 9_999)).toBe(1n); // never more than the gross
+  });
+
+  it('When the amount is beyond 2^64, Then the fee is exact before its one rounding up', () => {
     const gross = 2n ** 200n + 12_345n;
-    expect(depositFee(gross, 1)).toBe(gross / 10_000n);
+    expect(depositFee(gross, 1)).toBe(gross / 10_000n + 1n);
     expect(depositFee(10n ** 40n, 30)).toBe(3n * 10n ** 37n);
   });
 
