@@ -2,10 +2,12 @@
  * `npm run restart-check`: the README's `npm start`, three times in a row, as a user would run it. Each start takes a
  * deposit through sweep and credit; the second and third also pay a Mode B withdrawal out and wait for its
  * confirmations. What was provisioned in the first run (the operator and its key) must keep working. Ctrl-C (SIGINT to
- * the process group) stops each run. Uses the launcher's fixed ports, so nothing else may hold them.
+ * the process group) stops each run. Uses the launcher's fixed ports, so nothing else may hold them. Each run's output
+ * goes to .data/restart-check-<run>.log.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
+import { openSync } from 'node:fs';
 import path from 'node:path';
 import { Contract, JsonRpcProvider, Wallet } from 'ethers';
 import { ROOT } from '../src/launcher/paths';
@@ -35,7 +37,8 @@ async function until<T>(what: string, check: () => Promise<T | null | undefined 
 
 async function start(run: number): Promise<ChildProcess> {
   const t0 = Date.now();
-  const child = spawn('npm', ['start'], { cwd: ROOT, detached: true, stdio: ['ignore', 'ignore', 'inherit'] });
+  const log = openSync(path.join(ROOT, '.data', `restart-check-${run}.log`), 'w');
+  const child = spawn('npm', ['start'], { cwd: ROOT, detached: true, stdio: ['ignore', log, log] });
   await until(`start ${run}: /readyz`, async () => (await fetch(`${API}/readyz`)).ok, 10 * 60_000);
   console.error(`restart-check: start ${run} ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   return child;

@@ -13,7 +13,7 @@ export type InstanceChange = { change: 'SAME' | 'FIRST' } | { change: 'RETIRED';
 /**
  * Records which instance of a chain the stored state belongs to. A dev chain is new at every start while PostgreSQL
  * keeps the earlier run's rows: with `retire`, the old instance's unmined transactions become RETIRED (kept as history,
- * never counted for nonces again), its unfinished deposits DROPPED (CHAIN_RESET), and the scanner starts at block 0.
+ * never counted for nonces again), its unfinished deposits DROPPED (CHAIN_RESET), and the scanner reads from block 0.
  * Without `retire` (a service process at start), another instance is refused: the RPC URL names the wrong network.
  */
 export async function registerChainInstance(db: Db, chainId: number, genesisHash: string, opts: { retire: boolean }): Promise<InstanceChange> {
@@ -24,10 +24,12 @@ export async function registerChainInstance(db: Db, chainId: number, genesisHash
       throw new Error(`chain ${chainId}: the RPC answers for another chain instance (genesis ${genesisHash}, registered ${chain.genesisHash})`);
     }
     await tx.chain.update({ where: { chainId }, data: { genesisHash } });
-    await tx.chainCursor.deleteMany({ where: { chainId } });
     // Without `retire` a first registration has nothing to retire; with it, rows stored before instances were
     // tracked belong to an earlier dev chain too.
     if (!opts.retire) return { change: 'FIRST' as const };
+    // The new instance is read from block 0: a scanner left to start at the head would miss a deposit made between
+    // the gateway's readiness and its first scan.
+    await tx.chainCursor.upsert({ where: { chainId }, create: { chainId, nextBlock: 0 }, update: { nextBlock: 0, lastBlockHash: null } });
     const retired = await tx.outboundTx.updateMany({ where: { chainId, genesisHash: { not: genesisHash }, status: { in: ['SIGNED', 'BROADCAST'] } }, data: { status: 'RETIRED' } });
     const dropped = await tx.deposit.updateMany({
       where: { chainId, status: { in: ['CONFIRMING', 'SWEEPING', 'PRICING'] } },
