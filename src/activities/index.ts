@@ -51,3 +51,5 @@ export function createActivities(deps: ActivityDeps) {
     ...createHeadlessActivities({ config, db, chains, logger, dispatch, ...pricingFrom(config, db, chains) }),
   };
 }
+
+export type Activities = ReturnType<typeof createActivities>;

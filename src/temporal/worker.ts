@@ -4,7 +4,7 @@ import type { Logger } from '../adapters/logger';
 import type { chainScannerWorkflow } from '../workflows/chain-scanner';
 import { chainScannerWorkflowId, webhookRelayWorkflowId } from '../workflows/ids';
 import type { webhookRelayWorkflow } from '../workflows/webhook-relay';
-import { createActivities, type ActivityDeps } from '../activities';
+import { createActivities, type Activities, type ActivityDeps } from '../activities';
 
 export interface WorkerOptions {
   address: string;
@@ -12,6 +12,8 @@ export interface WorkerOptions {
   taskQueue: string;
   /** A prebuilt bundle (tests bundle once); else the workflows are bundled from source at start. */
   workflowBundlePath?: string;
+  /** The activities to run; tests pass wrapped ones to inject faults. Default: createActivities(deps). */
+  activities?: Activities;
 }
 
 /** Creates the worker that runs every workflow and activity of the gateway. Call run() to poll. */
@@ -24,7 +26,7 @@ export async function createWorker(opts: WorkerOptions, deps: ActivityDeps): Pro
     ...(opts.workflowBundlePath
       ? { workflowBundle: { codePath: opts.workflowBundlePath } }
       : { workflowsPath: require.resolve('../workflows') }),
-    activities: createActivities(deps),
+    activities: opts.activities ?? createActivities(deps),
   });
   await startWebhookRelay(deps.temporal, opts.taskQueue, deps.config.OUTBOX_RELAY_SECONDS);
   await startChainScanners(deps, opts.taskQueue);
