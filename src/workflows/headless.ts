@@ -204,7 +204,13 @@ export async function headlessWorkflow(input: HeadlessWorkflowInput): Promise<He
         try {
           result = await exec.executeHeadlessIntent({ withdrawalId: id, callerOperatorId });
         } catch (err) {
-          throw refusalOf(err);
+          const refused = refusalOf(err);
+          if (refused.type !== 'SERVICE_UNAVAILABLE') throw refused;
+          // An attempt may have committed before its answer was lost (worker gone, attempt timed out): the stored
+          // intent says so, and then that committed execute is the answer, not a 503 learnt of only at the TTL.
+          await sync();
+          if (status === 'CREATED' || executed === null) throw refused;
+          return { ...executed, replayed: false };
         }
         // The first execute this workflow accepts, even if an activity retry found its own earlier commit.
         executed = { ...result, replayed: false };
