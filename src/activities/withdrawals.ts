@@ -1,3 +1,4 @@
+import type { Client } from '@temporalio/client';
 import Decimal from 'decimal.js';
 import { Wallet } from 'ethers';
 import type { ChainProviders } from '../adapters/chains';
@@ -5,17 +6,24 @@ import type { Db } from '../adapters/db';
 import type { Logger } from '../adapters/logger';
 import type { Config } from '../config/env';
 import { capAmountOf, checkCaps, platformFiat } from '../domain/caps';
-import type { HeldReason } from '../domain/withdrawals';
+import { LIVE_WIDGET_STATUSES, type HeldReason } from '../domain/withdrawals';
 import { Prisma, type WithdrawStatus } from '../generated/prisma/client';
 import { lockOwnerCaps } from '../withdrawals/cap-usage';
 import { bankrollBalance, reserveLiquidity } from '../withdrawals/liquidity';
+import { startWithdrawalWorkflow } from '../withdrawals/start-withdrawal';
 
 export interface WithdrawalActivityDeps {
   config: Config;
   db: Db;
   chains: ChainProviders;
   logger: Logger;
+  /** For the relay that starts the workflows whose start was lost. */
+  temporal: Client;
 }
+
+/** Requests newer than this may still be being started by the route that committed them. */
+const RELAY_GRACE_MS = 1000;
+const RELAY_BATCH = 100;
 
 export type ApprovalOutcome = { approved: true } | { approved: false; heldReason: HeldReason };
 
@@ -81,6 +89,20 @@ export function createWithdrawalActivities(d: WithdrawalActivityDeps) {
         where: { id, status: { in: ['PROCESSING', 'AWAITING_APPROVAL'] } },
         data: { status: 'COMPLETED', completedAt: new Date(), held: false, heldReason: null, ...noted },
       });
+    },
+
+    /** The relay's sweep: starts the workflow of every live Mode A/B request whose start after its commit was lost. */
+    async startPendingWithdrawals(): Promise<number> {
+      const pending = await d.db.withdrawal.findMany({
+        where: { mode: { in: ['A', 'B'] }, workflowStartedAt: null, status: { in: [...LIVE_WIDGET_STATUSES] }, createdAt: { lt: new Date(Date.now() - RELAY_GRACE_MS) } },
+        orderBy: { createdAt: 'asc' },
+        take: RELAY_BATCH,
+      });
+      for (const w of pending) {
+        await startWithdrawalWorkflow({ client: d.temporal, config: d.config, db: d.db }, w);
+        d.logger.info('relay started withdrawal workflow', { withdrawalId: w.id });
+      }
+      return pending.length;
     },
 
     /** The request's TTL passed while it waited: EXPIRED, and a held approval says so. */

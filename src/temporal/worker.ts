@@ -2,8 +2,9 @@ import { DefaultLogger, NativeConnection, Runtime, Worker, type LogLevel } from 
 import type { Client } from '@temporalio/client';
 import type { Logger } from '../adapters/logger';
 import type { chainScannerWorkflow } from '../workflows/chain-scanner';
-import { chainScannerWorkflowId, webhookRelayWorkflowId } from '../workflows/ids';
+import { chainScannerWorkflowId, webhookRelayWorkflowId, withdrawalRelayWorkflowId } from '../workflows/ids';
 import type { webhookRelayWorkflow } from '../workflows/webhook-relay';
+import type { withdrawalRelayWorkflow } from '../workflows/withdrawal-relay';
 import { createActivities, type Activities, type ActivityDeps } from '../activities';
 
 export interface WorkerOptions {
@@ -28,7 +29,7 @@ export async function createWorker(opts: WorkerOptions, deps: ActivityDeps): Pro
       : { workflowsPath: require.resolve('../workflows') }),
     activities: opts.activities ?? createActivities(deps),
   });
-  await startWebhookRelay(deps.temporal, opts.taskQueue, deps.config.OUTBOX_RELAY_SECONDS);
+  await startRelays(deps.temporal, opts.taskQueue, deps.config.OUTBOX_RELAY_SECONDS);
   await startChainScanners(deps, opts.taskQueue);
   return { worker, connection };
 }
@@ -46,10 +47,16 @@ async function startChainScanners(deps: ActivityDeps, taskQueue: string): Promis
   }
 }
 
-/** The relay runs once per task queue; a restarted worker attaches to the running one. */
-async function startWebhookRelay(client: Client, taskQueue: string, intervalSeconds: number): Promise<void> {
+/** The relays (webhook deliveries, withdrawal workflows) run once per task queue; a restarted worker attaches to them. */
+async function startRelays(client: Client, taskQueue: string, intervalSeconds: number): Promise<void> {
   await client.workflow.start<typeof webhookRelayWorkflow>('webhookRelayWorkflow', {
     workflowId: webhookRelayWorkflowId(taskQueue),
+    taskQueue,
+    args: [{ intervalSeconds }],
+    workflowIdConflictPolicy: 'USE_EXISTING',
+  });
+  await client.workflow.start<typeof withdrawalRelayWorkflow>('withdrawalRelayWorkflow', {
+    workflowId: withdrawalRelayWorkflowId(taskQueue),
     taskQueue,
     args: [{ intervalSeconds }],
     workflowIdConflictPolicy: 'USE_EXISTING',
