@@ -82,12 +82,20 @@ export function createWithdrawalActivities(d: WithdrawalActivityDeps) {
       return outcome;
     },
 
-    /** The payout is signed: the widget withdrawal is COMPLETED from here on (its WITHDRAW_COMPLETE follows confirmations). */
+    /**
+     * The payout is signed: the widget withdrawal is COMPLETED from here on (its WITHDRAW_COMPLETE follows
+     * confirmations), and its session is COMPLETED in the same transaction, so it takes no second request for the
+     * same locked amount while this one confirms. The session row is locked first, as a submission locks it.
+     */
     async markSettled(id: string, note?: { adminNote?: string; adminNoteBy?: string }): Promise<void> {
       const noted = note?.adminNote !== undefined ? { adminNote: note.adminNote, adminNoteBy: note.adminNoteBy ?? null, adminNoteAt: new Date() } : {};
-      await d.db.withdrawal.updateMany({
-        where: { id, status: { in: ['PROCESSING', 'AWAITING_APPROVAL'] } },
-        data: { status: 'COMPLETED', completedAt: new Date(), held: false, heldReason: null, ...noted },
+      await d.db.$transaction(async (tx) => {
+        const { sessionId } = await tx.withdrawal.findUniqueOrThrow({ where: { id }, select: { sessionId: true } });
+        if (sessionId) await tx.session.updateMany({ where: { id: sessionId, status: 'OPEN' }, data: { status: 'COMPLETED' } });
+        await tx.withdrawal.updateMany({
+          where: { id, status: { in: ['PROCESSING', 'AWAITING_APPROVAL'] } },
+          data: { status: 'COMPLETED', completedAt: new Date(), held: false, heldReason: null, ...noted },
+        });
       });
     },
 

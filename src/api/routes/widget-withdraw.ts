@@ -10,6 +10,7 @@ import { priceFiatPayout } from '../../domain/withdraw-amounts';
 import { isUniqueViolation } from '../../adapters/db';
 import { dispatchTarget, dispatchWebhook } from '../../outbox/dispatch';
 import { recordWebhookEvent } from '../../outbox/record';
+import { lockUsableSession } from '../../withdrawals/session-lock';
 import { onWithdrawalWorkflow, startWithdrawalWorkflow } from '../../withdrawals/start-withdrawal';
 import { askOperatorToApprove, withdrawRequestBody, type WithdrawRequestFields } from '../../withdrawals/withdraw-request';
 import { supersedeUpdate } from '../../workflows/withdrawal-messages';
@@ -84,6 +85,9 @@ export function widgetWithdrawRoutes(deps: ApiDeps): Router {
     let created: { row: Withdrawal; eventId: string | null };
     try {
       created = await db.$transaction(async (tx) => {
+        // Under the session's row lock: a concurrent cancel or settlement either went first (refused here) or waits
+        // for this request to commit, and then finds it.
+        await lockUsableSession(tx, session.id, new Date());
         const row = await tx.withdrawal.create({
           data: {
             id, operatorId: operator.id, mode, status, sessionId: session.id, sessionRef: session.sessionRef,
