@@ -6,6 +6,7 @@ import type { Db } from '../adapters/db';
 import type { Logger } from '../adapters/logger';
 import type { Config } from '../config/env';
 import { capAmountOf, checkCaps, platformFiat } from '../domain/caps';
+import { REASON } from '../domain/headless';
 import { LIVE_WIDGET_STATUSES, type HeldReason } from '../domain/withdrawals';
 import { Prisma, type WithdrawStatus } from '../generated/prisma/client';
 import { lockOwnerCaps } from '../withdrawals/cap-usage';
@@ -97,6 +98,24 @@ export function createWithdrawalActivities(d: WithdrawalActivityDeps) {
           data: { status: 'COMPLETED', completedAt: new Date(), held: false, heldReason: null, ...noted },
         });
       });
+    },
+
+    /**
+     * The signed payout was mined and reverted, so no tokens moved: FAILED with reasonCode PAYOUT_REVERTED (for an
+     * admin to act on; no WITHDRAW_COMPLETE is ever written), its reservation released, and its session, closed at
+     * signing, CANCELLED rather than COMPLETED. One transaction; a retry finds it done.
+     */
+    async failRevertedPayout(id: string): Promise<void> {
+      await d.db.$transaction(async (tx) => {
+        const { sessionId } = await tx.withdrawal.findUniqueOrThrow({ where: { id }, select: { sessionId: true } });
+        if (sessionId) await tx.session.updateMany({ where: { id: sessionId, status: 'COMPLETED' }, data: { status: 'CANCELLED' } });
+        await tx.withdrawal.updateMany({
+          where: { id, status: 'COMPLETED' },
+          data: { status: 'FAILED', retryable: false, reasonCode: REASON.PAYOUT_REVERTED, completedAt: null },
+        });
+        await tx.reservation.updateMany({ where: { withdrawalId: id, status: 'ACTIVE' }, data: { status: 'RELEASED', releasedAt: new Date() } });
+      });
+      d.logger.warn('widget payout reverted', { withdrawalId: id });
     },
 
     /** The relay's sweep: starts the workflow of every live Mode A/B request whose start after its commit was lost. */

@@ -17,6 +17,7 @@ import { canCancel, executeDisposition, isTerminal, liveRetryDisposition, REASON
 import type { ExecuteResult } from '../domain/headless-intent';
 import { adminRetrySignal, cancelUpdate, executeUpdate, statusQuery, type HeadlessLiveState } from './headless-messages';
 import { exclusiveSection } from './exclusive';
+import { payoutReverted } from './payout-failures';
 import { WithdrawStatus } from './search-attributes';
 
 export interface HeadlessWorkflowInput {
@@ -45,8 +46,6 @@ function refusalOf(err: unknown): ApplicationFailure {
   }
   return failure('SERVICE_UNAVAILABLE', 'Execute could not be completed now; retry it');
 }
-
-const reverted = (err: unknown) => err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && err.cause.type === 'PAYOUT_REVERTED';
 
 /**
  * One headless intent (Mode C), from creation to a terminal state. Execute and cancel arrive as updates and run one
@@ -180,7 +179,7 @@ export async function headlessWorkflow(input: HeadlessWorkflowInput): Promise<He
     try {
       await poll.awaitPayoutConfirmations(id);
     } catch (err) {
-      if (!reverted(err)) throw err;
+      if (!payoutReverted(err)) throw err;
       return fail(false, REASON.PAYOUT_REVERTED);
     }
     await settle.completePayout(id);

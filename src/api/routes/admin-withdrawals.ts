@@ -43,6 +43,8 @@ export function adminWithdrawalRoutes({ db, temporal, config }: ApiDeps): Router
       address: w.address,
       txHash: w.settlementTxHash,
       heldReason: w.heldReason,
+      // Beyond CONTRACT §4's fields: why a FAILED withdrawal failed (e.g. PAYOUT_REVERTED), so admins can act on it.
+      reasonCode: w.reasonCode,
       adminNote: w.adminNote,
       adminNoteBy: w.adminNoteBy,
       adminNoteAt: w.adminNoteAt?.toISOString() ?? null,
