@@ -39,7 +39,7 @@ export function createActivities(deps: ActivityDeps) {
       depositInput: { pollMs: config.CHAIN_POLL_MS, priceRetrySeconds: config.PRICE_RETRY_SECONDS },
     }),
     ...createPayoutActivities({ config, db, chains, logger, dispatch }),
-    ...createWithdrawalActivities({ config, db, chains, logger }),
+    ...createWithdrawalActivities({ config, db, chains, logger, temporal }),
     ...createDepositActivities({
       config,
       db,
@@ -51,3 +51,5 @@ export function createActivities(deps: ActivityDeps) {
     ...createHeadlessActivities({ config, db, chains, logger, dispatch, ...pricingFrom(config, db, chains) }),
   };
 }
+
+export type Activities = ReturnType<typeof createActivities>;

@@ -1,3 +1,4 @@
+import type { Client } from '@temporalio/client';
 import Decimal from 'decimal.js';
 import { Wallet } from 'ethers';
 import type { ChainProviders } from '../adapters/chains';
@@ -5,17 +6,25 @@ import type { Db } from '../adapters/db';
 import type { Logger } from '../adapters/logger';
 import type { Config } from '../config/env';
 import { capAmountOf, checkCaps, platformFiat } from '../domain/caps';
-import type { HeldReason } from '../domain/withdrawals';
+import type { UnpaidPayout } from '../domain/payout-failures';
+import { LIVE_WIDGET_STATUSES, type HeldReason } from '../domain/withdrawals';
 import { Prisma, type WithdrawStatus } from '../generated/prisma/client';
 import { lockOwnerCaps } from '../withdrawals/cap-usage';
 import { bankrollBalance, reserveLiquidity } from '../withdrawals/liquidity';
+import { startWithdrawalWorkflow } from '../withdrawals/start-withdrawal';
 
 export interface WithdrawalActivityDeps {
   config: Config;
   db: Db;
   chains: ChainProviders;
   logger: Logger;
+  /** For the relay that starts the workflows whose start was lost. */
+  temporal: Client;
 }
+
+/** Requests newer than this may still be being started by the route that committed them. */
+const RELAY_GRACE_MS = 1000;
+const RELAY_BATCH = 100;
 
 export type ApprovalOutcome = { approved: true } | { approved: false; heldReason: HeldReason };
 
@@ -74,13 +83,54 @@ export function createWithdrawalActivities(d: WithdrawalActivityDeps) {
       return outcome;
     },
 
-    /** The payout is signed: the widget withdrawal is COMPLETED from here on (its WITHDRAW_COMPLETE follows confirmations). */
+    /**
+     * The payout is signed: the widget withdrawal is COMPLETED from here on (its WITHDRAW_COMPLETE follows
+     * confirmations), and its session is COMPLETED in the same transaction, so it takes no second request for the
+     * same locked amount while this one confirms. The session row is locked first, as a submission locks it.
+     */
     async markSettled(id: string, note?: { adminNote?: string; adminNoteBy?: string }): Promise<void> {
       const noted = note?.adminNote !== undefined ? { adminNote: note.adminNote, adminNoteBy: note.adminNoteBy ?? null, adminNoteAt: new Date() } : {};
-      await d.db.withdrawal.updateMany({
-        where: { id, status: { in: ['PROCESSING', 'AWAITING_APPROVAL'] } },
-        data: { status: 'COMPLETED', completedAt: new Date(), held: false, heldReason: null, ...noted },
+      await d.db.$transaction(async (tx) => {
+        const { sessionId } = await tx.withdrawal.findUniqueOrThrow({ where: { id }, select: { sessionId: true } });
+        if (sessionId) await tx.session.updateMany({ where: { id: sessionId, status: 'OPEN' }, data: { status: 'COMPLETED' } });
+        await tx.withdrawal.updateMany({
+          where: { id, status: { in: ['PROCESSING', 'AWAITING_APPROVAL'] } },
+          data: { status: 'COMPLETED', completedAt: new Date(), held: false, heldReason: null, ...noted },
+        });
       });
+    },
+
+    /**
+     * The signed payout was mined and reverted, or can never be mined, so no tokens moved: FAILED with that reasonCode
+     * (PAYOUT_REVERTED or PAYOUT_NOT_MINED, for an admin to act on; no WITHDRAW_COMPLETE is ever written), its
+     * reservation released, and its session, closed at signing, CANCELLED rather than COMPLETED. One transaction; a
+     * retry finds it done.
+     */
+    async failUnpaidPayout(id: string, reasonCode: UnpaidPayout): Promise<void> {
+      await d.db.$transaction(async (tx) => {
+        const { sessionId } = await tx.withdrawal.findUniqueOrThrow({ where: { id }, select: { sessionId: true } });
+        if (sessionId) await tx.session.updateMany({ where: { id: sessionId, status: 'COMPLETED' }, data: { status: 'CANCELLED' } });
+        await tx.withdrawal.updateMany({
+          where: { id, status: 'COMPLETED' },
+          data: { status: 'FAILED', retryable: false, reasonCode, completedAt: null },
+        });
+        await tx.reservation.updateMany({ where: { withdrawalId: id, status: 'ACTIVE' }, data: { status: 'RELEASED', releasedAt: new Date() } });
+      });
+      d.logger.warn('widget payout unpaid', { withdrawalId: id, reasonCode });
+    },
+
+    /** The relay's sweep: starts the workflow of every live Mode A/B request whose start after its commit was lost. */
+    async startPendingWithdrawals(): Promise<number> {
+      const pending = await d.db.withdrawal.findMany({
+        where: { mode: { in: ['A', 'B'] }, workflowStartedAt: null, status: { in: [...LIVE_WIDGET_STATUSES] }, createdAt: { lt: new Date(Date.now() - RELAY_GRACE_MS) } },
+        orderBy: { createdAt: 'asc' },
+        take: RELAY_BATCH,
+      });
+      for (const w of pending) {
+        await startWithdrawalWorkflow({ client: d.temporal, config: d.config, db: d.db }, w);
+        d.logger.info('relay started withdrawal workflow', { withdrawalId: w.id });
+      }
+      return pending.length;
     },
 
     /** The request's TTL passed while it waited: EXPIRED, and a held approval says so. */

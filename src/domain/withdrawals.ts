@@ -30,6 +30,9 @@ export function isLegalAdminMove(from: string, to: AdminTarget): boolean {
   return false;
 }
 
+/** A widget request still in play: a session has at most one (a partial unique index holds it). */
+export const LIVE_WIDGET_STATUSES = ['PENDING', 'PROCESSING', 'AWAITING_APPROVAL'] as const;
+
 /** Statuses after which a widget withdrawal never changes again. */
 export const TERMINAL = new Set(['COMPLETED', 'REJECTED', 'CANCELLED', 'EXPIRED', 'FAILED']);
 

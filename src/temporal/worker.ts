@@ -2,9 +2,10 @@ import { DefaultLogger, NativeConnection, Runtime, Worker, type LogLevel } from 
 import type { Client } from '@temporalio/client';
 import type { Logger } from '../adapters/logger';
 import type { chainScannerWorkflow } from '../workflows/chain-scanner';
-import { chainScannerWorkflowId, webhookRelayWorkflowId } from '../workflows/ids';
+import { chainScannerWorkflowId, webhookRelayWorkflowId, withdrawalRelayWorkflowId } from '../workflows/ids';
 import type { webhookRelayWorkflow } from '../workflows/webhook-relay';
-import { createActivities, type ActivityDeps } from '../activities';
+import type { withdrawalRelayWorkflow } from '../workflows/withdrawal-relay';
+import { createActivities, type Activities, type ActivityDeps } from '../activities';
 import { genesisHashOf, registerChainInstance } from '../provisioning/chain-instance';
 
 export interface WorkerOptions {
@@ -13,6 +14,8 @@ export interface WorkerOptions {
   taskQueue: string;
   /** A prebuilt bundle (tests bundle once); else the workflows are bundled from source at start. */
   workflowBundlePath?: string;
+  /** The activities to run; tests pass wrapped ones to inject faults. Default: createActivities(deps). */
+  activities?: Activities;
 }
 
 /** Creates the worker that runs every workflow and activity of the gateway. Call run() to poll. */
@@ -25,9 +28,9 @@ export async function createWorker(opts: WorkerOptions, deps: ActivityDeps): Pro
     ...(opts.workflowBundlePath
       ? { workflowBundle: { codePath: opts.workflowBundlePath } }
       : { workflowsPath: require.resolve('../workflows') }),
-    activities: createActivities(deps),
+    activities: opts.activities ?? createActivities(deps),
   });
-  await startWebhookRelay(deps.temporal, opts.taskQueue, deps.config.OUTBOX_RELAY_SECONDS);
+  await startRelays(deps.temporal, opts.taskQueue, deps.config.OUTBOX_RELAY_SECONDS);
   await startChainScanners(deps, opts.taskQueue);
   return { worker, connection };
 }
@@ -49,10 +52,16 @@ async function startChainScanners(deps: ActivityDeps, taskQueue: string): Promis
   }
 }
 
-/** The relay runs once per task queue; a restarted worker attaches to the running one. */
-async function startWebhookRelay(client: Client, taskQueue: string, intervalSeconds: number): Promise<void> {
+/** The relays (webhook deliveries, withdrawal workflows) run once per task queue; a restarted worker attaches to them. */
+async function startRelays(client: Client, taskQueue: string, intervalSeconds: number): Promise<void> {
   await client.workflow.start<typeof webhookRelayWorkflow>('webhookRelayWorkflow', {
     workflowId: webhookRelayWorkflowId(taskQueue),
+    taskQueue,
+    args: [{ intervalSeconds }],
+    workflowIdConflictPolicy: 'USE_EXISTING',
+  });
+  await client.workflow.start<typeof withdrawalRelayWorkflow>('withdrawalRelayWorkflow', {
+    workflowId: withdrawalRelayWorkflowId(taskQueue),
     taskQueue,
     args: [{ intervalSeconds }],
     workflowIdConflictPolicy: 'USE_EXISTING',

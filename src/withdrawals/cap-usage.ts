@@ -17,9 +17,11 @@ const toDecimal = (d: { toString(): string } | null) => (d === null ? null : new
  * Locks the owning operator's row (so concurrent decisions and executes of one owner are serialised and can never
  * overshoot a cap together) and reads what its caps already count. Call inside the transaction that then commits
  * the new withdrawal's counting state. `excludeId`: the candidate itself, so a replay never counts it twice.
+ * FOR NO KEY UPDATE conflicts with itself but not with the FOR KEY SHARE that an insert referencing the operator
+ * takes (a session, a deposit address): those must not wait for a decision or an execute.
  */
 export async function lockOwnerCaps(tx: Prisma.TransactionClient, ownerId: string, now: Date, excludeId?: string): Promise<OwnerCaps> {
-  await tx.$queryRaw`SELECT id FROM "Operator" WHERE id = ${ownerId}::uuid FOR UPDATE`;
+  await tx.$queryRaw`SELECT id FROM "Operator" WHERE id = ${ownerId}::uuid FOR NO KEY UPDATE`;
   const owner = await tx.operator.findUniqueOrThrow({ where: { id: ownerId } });
   const currency = platformFiat(owner);
   const rows = await tx.withdrawal.findMany({

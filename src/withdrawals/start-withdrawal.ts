@@ -1,19 +1,54 @@
-import type { Client } from '@temporalio/client';
+import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client, type WorkflowHandle } from '@temporalio/client';
+import type { Db } from '../adapters/db';
 import type { Config } from '../config/env';
-import { withdrawalWorkflowId } from '../domain/withdrawals';
+import { TERMINAL, withdrawalWorkflowId } from '../domain/withdrawals';
+import type { Withdrawal } from '../generated/prisma/client';
 import type { withdrawalWorkflow } from '../workflows/withdrawal';
 import { searchAttributes } from '../workflows/search-attributes';
 
-/** Starts the withdrawal workflow of a just-created Mode A/B request (id `withdrawal-<withdrawRequestId>`). */
-export async function startWithdrawalWorkflow(
-  client: Client,
-  config: Config,
-  w: { id: string; mode: 'A' | 'B'; sessionRef: string; operatorId: string; externalUserId: string; status: string },
-): Promise<void> {
-  await client.workflow.start<typeof withdrawalWorkflow>('withdrawalWorkflow', {
-    workflowId: withdrawalWorkflowId(w),
-    taskQueue: config.TEMPORAL_TASK_QUEUE,
-    args: [{ withdrawRequestId: w.id, mode: w.mode, ttlSeconds: config.WITHDRAW_REQUEST_TTL_SECONDS, heldRetrySeconds: config.HELD_APPROVAL_RETRY_SECONDS, pollMs: config.CHAIN_POLL_MS, pauseBeforeBroadcastMs: config.TEST_PAUSE_BEFORE_BROADCAST_MS }],
-    typedSearchAttributes: searchAttributes({ operatorId: w.operatorId, externalUserId: w.externalUserId, sessionRef: w.sessionRef, withdrawStatus: w.status }),
-  });
+export interface WithdrawalStarter {
+  client: Client;
+  config: Config;
+  db: Db;
+}
+
+/**
+ * Starts the workflow of a committed Mode A/B request (id `withdrawal-<withdrawRequestId>`) and marks the row
+ * started. Safe to call again: a second start is refused as a duplicate and only marks the row. The TTL runs to the
+ * row's expiresAt, so a workflow started late by the relay still expires the request on time.
+ */
+export async function startWithdrawalWorkflow(s: WithdrawalStarter, w: Withdrawal): Promise<void> {
+  const ttlMs = w.expiresAt ? w.expiresAt.getTime() - Date.now() : s.config.WITHDRAW_REQUEST_TTL_SECONDS * 1000;
+  try {
+    await s.client.workflow.start<typeof withdrawalWorkflow>('withdrawalWorkflow', {
+      workflowId: withdrawalWorkflowId(w),
+      taskQueue: s.config.TEMPORAL_TASK_QUEUE,
+      workflowIdReusePolicy: 'REJECT_DUPLICATE',
+      args: [{
+        withdrawRequestId: w.id, mode: w.mode as 'A' | 'B', ttlSeconds: Math.max(0, Math.ceil(ttlMs / 1000)), heldRetrySeconds: s.config.HELD_APPROVAL_RETRY_SECONDS,
+        pollMs: s.config.CHAIN_POLL_MS, pauseBeforeBroadcastMs: s.config.TEST_PAUSE_BEFORE_BROADCAST_MS,
+      }],
+      typedSearchAttributes: searchAttributes({ operatorId: w.operatorId, externalUserId: w.externalUserId, sessionRef: w.sessionRef, withdrawStatus: w.status }),
+    });
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+  }
+  await s.db.withdrawal.updateMany({ where: { id: w.id, workflowStartedAt: null }, data: { workflowStartedAt: new Date() } });
+}
+
+/**
+ * Runs `call` on the request's workflow. When the workflow is missing (its start after the commit was lost and the
+ * relay has not caught up yet), it is started and the call made once more, so a decision or a cancel never waits
+ * for the relay.
+ */
+export async function onWithdrawalWorkflow<T>(s: WithdrawalStarter, w: Withdrawal, call: (h: WorkflowHandle<typeof withdrawalWorkflow>) => Promise<T>): Promise<T> {
+  const handle = () => s.client.workflow.getHandle<typeof withdrawalWorkflow>(withdrawalWorkflowId(w));
+  try {
+    return await call(handle());
+  } catch (err) {
+    // A request that can no longer change had its workflow; it is never started again.
+    if (!(err instanceof WorkflowNotFoundError) || TERMINAL.has(w.status)) throw err;
+    await startWithdrawalWorkflow(s, w);
+    return call(handle());
+  }
 }

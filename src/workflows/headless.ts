@@ -18,6 +18,7 @@ import { canCancel, executeDisposition, isTerminal, liveRetryDisposition, REASON
 import type { ExecuteResult } from '../domain/headless-intent';
 import { adminRetrySignal, cancelUpdate, executeUpdate, statusQuery, type HeadlessLiveState } from './headless-messages';
 import { exclusiveSection } from './exclusive';
+import { unpaidPayout } from './payout-failures';
 import { WithdrawStatus } from './search-attributes';
 
 export interface HeadlessWorkflowInput {
@@ -46,12 +47,6 @@ function refusalOf(err: unknown): ApplicationFailure {
   }
   return failure('SERVICE_UNAVAILABLE', 'Execute could not be completed now; retry it');
 }
-
-/** The failure type of a payout that ended without moving value (reverted, or never mineable), else null. */
-const unpaid = (err: unknown): ReasonCode | null =>
-  err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && PAYOUT_UNPAID.includes(err.cause.type ?? '')
-    ? (err.cause.type as ReasonCode)
-    : null;
 
 /**
  * One headless intent (Mode C), from creation to a terminal state. Execute and cancel arrive as updates and run one
@@ -185,7 +180,7 @@ export async function headlessWorkflow(input: HeadlessWorkflowInput): Promise<He
     try {
       await poll.awaitPayoutConfirmations(id);
     } catch (err) {
-      const reason = unpaid(err);
+      const reason = unpaidPayout(err);
       if (!reason) throw err;
       return fail(false, reason);
     }
@@ -210,7 +205,13 @@ export async function headlessWorkflow(input: HeadlessWorkflowInput): Promise<He
         try {
           result = await exec.executeHeadlessIntent({ withdrawalId: id, callerOperatorId });
         } catch (err) {
-          throw refusalOf(err);
+          const refused = refusalOf(err);
+          if (refused.type !== 'SERVICE_UNAVAILABLE') throw refused;
+          // An attempt may have committed before its answer was lost (worker gone, attempt timed out): the stored
+          // intent says so, and then that committed execute is the answer, not a 503 learnt of only at the TTL.
+          await sync();
+          if (status === 'CREATED' || executed === null) throw refused;
+          return { ...executed, replayed: false };
         }
         // The first execute this workflow accepts, even if an activity retry found its own earlier commit.
         executed = { ...result, replayed: false };

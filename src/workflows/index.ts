@@ -5,3 +5,4 @@ export { headlessWorkflow } from './headless';
 export { webhookDeliveryWorkflow } from './webhook-delivery';
 export { webhookRelayWorkflow } from './webhook-relay';
 export { withdrawalWorkflow } from './withdrawal';
+export { withdrawalRelayWorkflow } from './withdrawal-relay';

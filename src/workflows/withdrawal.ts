@@ -4,6 +4,7 @@ import type { WithdrawalActivities } from '../activities/withdrawals';
 import { PAYOUT_UNPAID } from '../domain/payout-failures';
 import { isLegalAdminMove, type HeldReason } from '../domain/withdrawals';
 import { exclusiveSection } from './exclusive';
+import { unpaidPayout } from './payout-failures';
 import { WithdrawStatus } from './search-attributes';
 import { adminTransitionUpdate, decideUpdate, supersedeUpdate, type WithdrawalState } from './withdrawal-messages';
 
@@ -24,7 +25,8 @@ const invalid = (message: string) => ApplicationFailure.create({ type: 'INVALID_
 /**
  * One widget withdrawal (modes A and B). Admin moves and decisions arrive as updates and run one at a time; the main
  * loop keeps the TTL, re-tries held approvals, and after settlement broadcasts, waits for confirmations and sends
- * WITHDRAW_COMPLETE. The payout is signed once, inside the update that settles, so its answer carries the hash.
+ * WITHDRAW_COMPLETE (or, if the payout reverted, ends FAILED). The payout is signed once, inside the update that
+ * settles, so its answer carries the hash.
  */
 export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promise<string> {
   const acts = proxyActivities<WithdrawalActivities & PayoutActivities>({ startToCloseTimeout: '1 minute', retry: { maximumInterval: '30 seconds' } });
@@ -149,8 +151,16 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
   if (status === 'COMPLETED') {
     if (input.pauseBeforeBroadcastMs > 0) await sleep(input.pauseBeforeBroadcastMs);
     await acts.broadcastPayout(id);
-    await poll.awaitPayoutConfirmations(id);
-    await acts.completePayout(id);
+    try {
+      await poll.awaitPayoutConfirmations(id);
+      await acts.completePayout(id);
+    } catch (err) {
+      const reason = unpaidPayout(err);
+      if (!reason) throw err;
+      // Reverted, or never mineable: nothing was paid, so it must never read as completed; an admin takes it from here.
+      await acts.failUnpaidPayout(id, reason);
+      setStatus('FAILED');
+    }
   }
   await condition(allHandlersFinished);
   return status;

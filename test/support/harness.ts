@@ -1,3 +1,4 @@
+import { createActivities, type Activities } from '../../src/activities';
 import { pricingFrom } from '../../src/adapters/prices';
 import { randomBytes } from 'node:crypto';
 import { Mnemonic } from 'ethers';
@@ -22,8 +23,8 @@ export interface TestContext {
   chains: ChainProviders;
   logger: Logger;
   apiUrl: string;
-  /** Starts (or restarts) the worker on this context's task queue. */
-  startWorker(): Promise<void>;
+  /** Starts (or restarts) the worker on this context's task queue; `wrap` may replace activities to inject faults. */
+  startWorker(wrap?: (activities: Activities) => Activities): Promise<void>;
   stopWorker(): Promise<void>;
   close(): Promise<void>;
 }
@@ -70,12 +71,19 @@ export async function createTestContext(opts: { env?: Record<string, string>; wo
     chains,
     logger,
     apiUrl: server.url,
-    async startWorker() {
+    async startWorker(wrap) {
       if (worker) return;
       quietTemporalLogs(logger);
+      const deps = { config, db, chains, logger, temporal: temporal.client };
       const { worker: w, connection } = await createWorker(
-        { address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE, workflowBundlePath: services.workflowBundlePath },
-        { config, db, chains, logger, temporal: temporal.client },
+        {
+          address: config.TEMPORAL_ADDRESS,
+          namespace: config.TEMPORAL_NAMESPACE,
+          taskQueue: config.TEMPORAL_TASK_QUEUE,
+          workflowBundlePath: services.workflowBundlePath,
+          activities: wrap?.(createActivities(deps)),
+        },
+        deps,
       );
       const running = w.run();
       worker = {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import { ADMIN_TARGETS, withdrawalWorkflowId } from '../../domain/withdrawals';
 import type { Withdrawal } from '../../generated/prisma/client';
+import { onWithdrawalWorkflow } from '../../withdrawals/start-withdrawal';
 import { stuckPayouts } from '../../withdrawals/stuck-payouts';
 import { adminTransitionUpdate } from '../../workflows/withdrawal-messages';
 import type { ApiDeps } from '../deps';
@@ -46,6 +47,8 @@ export function adminWithdrawalRoutes({ db, temporal, config }: ApiDeps): Router
       txHash: w.settlementTxHash,
       stuck: stuck.has(w.id),
       heldReason: w.heldReason,
+      // Beyond CONTRACT §4's fields: why a FAILED withdrawal failed (e.g. PAYOUT_REVERTED), so admins can act on it.
+      reasonCode: w.reasonCode,
       adminNote: w.adminNote,
       adminNoteBy: w.adminNoteBy,
       adminNoteAt: w.adminNoteAt?.toISOString() ?? null,
@@ -78,9 +81,9 @@ export function adminWithdrawalRoutes({ db, temporal, config }: ApiDeps): Router
     if (w.mode !== 'A' || !['PENDING', 'PROCESSING'].includes(w.status)) {
       throw new AppError('INVALID_TRANSITION', `A ${w.mode === 'A' ? w.status : `Mode ${w.mode}`} withdrawal cannot move to ${body.status}`);
     }
-    await temporal.client.workflow.getHandle(withdrawalWorkflowId(w)).executeUpdate(adminTransitionUpdate, {
-      args: [{ to: body.status as (typeof ADMIN_TARGETS)[number], adminNote: body.adminNote, by: currentAdmin(res).email }],
-    });
+    await onWithdrawalWorkflow({ client: temporal.client, config, db }, w, (h) =>
+      h.executeUpdate(adminTransitionUpdate, { args: [{ to: body.status as (typeof ADMIN_TARGETS)[number], adminNote: body.adminNote, by: currentAdmin(res).email }] }),
+    );
     res.json(view(await db.withdrawal.findUniqueOrThrow({ where: { id: w.id } }), await stuckPayouts(db, [w.id])));
   });
 

@@ -111,13 +111,14 @@ export function sessionRoutes(deps: ApiDeps): Router {
     if (!session) throw sessionNotFound();
     const now = new Date();
     assertSessionUsable(session.status, session.expiresAt, now);
-    // Conditional on the state just checked: a concurrent cancel or completion must not be overwritten.
+    // Conditional on the state just checked: a concurrent cancel or completion must not be overwritten. The update
+    // takes the session's row lock, which a submission holds until its request is committed (lockUsableSession).
     const { count } = await db.session.updateMany({
       where: { id, status: 'OPEN', expiresAt: { gt: now } },
       data: { status: 'CANCELLED' },
     });
     if (count === 0) throw new AppError('SESSION_NOT_OPEN', 'The session is no longer open');
-    await cancelUnactionedWithdrawal(db, deps.temporal.client, session.id);
+    await cancelUnactionedWithdrawal({ client: deps.temporal.client, config, db }, session.id);
     sendEnvelope(res, 200, 'Session cancelled', { sid: session.id, sessionRef: session.sessionRef, status: 'CANCELLED' });
   });
 

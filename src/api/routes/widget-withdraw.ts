@@ -4,12 +4,14 @@ import Decimal from 'decimal.js';
 import { getAddress, isAddress, ZeroAddress } from 'ethers';
 import { z } from 'zod';
 import { AppError, fieldError } from '../../domain/errors';
-import { withdrawalWorkflowId } from '../../domain/withdrawals';
+import type { Withdrawal } from '../../generated/prisma/client';
+import { LIVE_WIDGET_STATUSES } from '../../domain/withdrawals';
 import { priceFiatPayout } from '../../domain/withdraw-amounts';
 import { isUniqueViolation } from '../../adapters/db';
 import { dispatchTarget, dispatchWebhook } from '../../outbox/dispatch';
 import { recordWebhookEvent } from '../../outbox/record';
-import { startWithdrawalWorkflow } from '../../withdrawals/start-withdrawal';
+import { lockUsableSession } from '../../withdrawals/session-lock';
+import { onWithdrawalWorkflow, startWithdrawalWorkflow } from '../../withdrawals/start-withdrawal';
 import { askOperatorToApprove, withdrawRequestBody, type WithdrawRequestFields } from '../../withdrawals/withdraw-request';
 import { supersedeUpdate } from '../../workflows/withdrawal-messages';
 import type { ApiDeps } from '../deps';
@@ -28,7 +30,8 @@ const inProgress = () => new AppError('WITHDRAW_IN_PROGRESS', 'A withdrawal for 
 
 /** POST /withdraw/direct-transfer (sid): the user picks address, chain and token; the amount is the session's. */
 export function widgetWithdrawRoutes(deps: ApiDeps): Router {
-  const { db, config, temporal, prices, fx } = deps;
+  const { db, config, temporal, prices, fx, logger } = deps;
+  const starter = { client: temporal.client, config, db };
   const router = Router();
 
   router.post('/withdraw/direct-transfer', sidAuth(db), validateBody(bodySchema), async (_req, res) => {
@@ -47,7 +50,7 @@ export function widgetWithdrawRoutes(deps: ApiDeps): Router {
       : null;
     if (!token) throw fieldError('tokenAddress', `not an active token on chain ${chain.chainId} (see GET /chain)`);
 
-    const live = await db.withdrawal.findFirst({ where: { sessionId: session.id, status: { in: ['PENDING', 'PROCESSING', 'AWAITING_APPROVAL'] } } });
+    const live = await db.withdrawal.findFirst({ where: { sessionId: session.id, status: { in: [...LIVE_WIDGET_STATUSES] } } });
     if (live && live.status !== 'AWAITING_APPROVAL') throw inProgress();
 
     // Fail closed: no fresh price or FX rate, no withdrawal.
@@ -59,7 +62,7 @@ export function widgetWithdrawRoutes(deps: ApiDeps): Router {
 
     if (live) {
       // Mode B: the newer request supersedes the unactioned one, in turn with any decision on it.
-      const after = await temporal.client.workflow.getHandle(withdrawalWorkflowId(live)).executeUpdate(supersedeUpdate);
+      const after = await onWithdrawalWorkflow(starter, live, (h) => h.executeUpdate(supersedeUpdate));
       if (after.withdrawStatus !== 'CANCELLED') throw inProgress();
     }
 
@@ -79,10 +82,13 @@ export function widgetWithdrawRoutes(deps: ApiDeps): Router {
     if (mode === 'A') await askOperatorToApprove(operator, config.SECRETS_KEY, config.WEBHOOK_TIMEOUT_MS, fields);
 
     const status = mode === 'A' ? 'PENDING' : 'AWAITING_APPROVAL';
-    let eventId: string | null;
+    let created: { row: Withdrawal; eventId: string | null };
     try {
-      eventId = await db.$transaction(async (tx) => {
-        await tx.withdrawal.create({
+      created = await db.$transaction(async (tx) => {
+        // Under the session's row lock: a concurrent cancel or settlement either went first (refused here) or waits
+        // for this request to commit, and then finds it.
+        await lockUsableSession(tx, session.id, new Date());
+        const row = await tx.withdrawal.create({
           data: {
             id, operatorId: operator.id, mode, status, sessionId: session.id, sessionRef: session.sessionRef,
             externalUserId: session.externalUserId, address: fields.address, chainId: chain.chainId, tokenAddress: token.address,
@@ -92,15 +98,16 @@ export function widgetWithdrawRoutes(deps: ApiDeps): Router {
           },
         });
         // Mode B's request is a notification through the outbox, written with the row that it announces.
-        if (mode === 'A') return null;
-        return recordWebhookEvent(tx, config.SECRETS_KEY, { operatorId: operator.id, event: 'WITHDRAW_REQUEST', body: withdrawRequestBody(fields, new Date()) });
+        if (mode === 'A') return { row, eventId: null };
+        return { row, eventId: await recordWebhookEvent(tx, config.SECRETS_KEY, { operatorId: operator.id, event: 'WITHDRAW_REQUEST', body: withdrawRequestBody(fields, new Date()) }) };
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw inProgress();
       throw err;
     }
-    await startWithdrawalWorkflow(temporal.client, config, { id, mode, sessionRef: session.sessionRef, operatorId: operator.id, externalUserId: session.externalUserId, status });
-    if (eventId) await dispatchWebhook(dispatchTarget(config, temporal.client, db), eventId);
+    // The request is committed: a lost start is made up by the withdrawal relay, so the answer is still 201.
+    await startWithdrawalWorkflow(starter, created.row).catch((err: unknown) => logger.warn('withdrawal workflow not started; the relay will', { withdrawalId: id, err }));
+    if (created.eventId) await dispatchWebhook(dispatchTarget(config, temporal.client, db), created.eventId);
     sendEnvelope(res, 201, 'Withdrawal requested', { withdrawRequestId: id, withdrawStatus: status });
   });
 

@@ -1,8 +1,9 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
-import { TERMINAL, withdrawalWorkflowId } from '../../domain/withdrawals';
+import { TERMINAL } from '../../domain/withdrawals';
 import type { Withdrawal } from '../../generated/prisma/client';
+import { onWithdrawalWorkflow } from '../../withdrawals/start-withdrawal';
 import { decideUpdate, type WithdrawalState } from '../../workflows/withdrawal-messages';
 import type { ApiDeps } from '../deps';
 import { sendShortEnvelope } from '../envelope';
@@ -20,7 +21,7 @@ const stored = (w: Withdrawal): WithdrawalState => ({
 });
 
 /** POST /withdraw/:id/decision (spec 4.8): Mode B's APPROVE or REJECT, for the caller's own or a sub-operator's request. */
-export function withdrawDecisionRoutes({ db, temporal }: ApiDeps): Router {
+export function withdrawDecisionRoutes({ db, temporal, config }: ApiDeps): Router {
   const router = Router();
   router.post('/withdraw/:id/decision', validateBody(decisionSchema), async (req, res) => {
     const input = validatedBody(res, decisionSchema);
@@ -33,10 +34,7 @@ export function withdrawDecisionRoutes({ db, temporal }: ApiDeps): Router {
     // Already decided: its current state, and nothing else happens (a payout is never sent twice).
     let state = stored(w);
     if (!TERMINAL.has(w.status)) {
-      state = await temporal.client.workflow
-        .getHandle(withdrawalWorkflowId(w))
-        .executeUpdate(decideUpdate, { args: [input] })
-        .catch(async (err: unknown) => {
+      state = await onWithdrawalWorkflow({ client: temporal.client, config, db }, w, (h) => h.executeUpdate(decideUpdate, { args: [input] })).catch(async (err: unknown) => {
           // The workflow closed in between (settled, expired): answer from the record it left.
           const now = await db.withdrawal.findUniqueOrThrow({ where: { id: w.id } });
           if (TERMINAL.has(now.status)) return stored(now);

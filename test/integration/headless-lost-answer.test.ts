@@ -1,0 +1,40 @@
+import { ApplicationFailure } from '@temporalio/common';
+import { closeHeadlessSuite, openHeadlessSuite, type HeadlessFixtures } from '../support/headless-fixtures';
+import type { TestContext } from '../support/harness';
+import type { WebhookReceiver } from '../support/webhook-receiver';
+
+let ctx: TestContext;
+let receiver: WebhookReceiver;
+let f: HeadlessFixtures;
+let op: { id: string; apiKey: string; webhookSecret: string };
+
+beforeAll(async () => {
+  ({ ctx, receiver, f, op } = await openHeadlessSuite({}));
+  // Every execute attempt commits, then its answer is lost (as when the worker dies after the commit).
+  await ctx.stopWorker();
+  await ctx.startWorker((acts) => ({
+    ...acts,
+    async executeHeadlessIntent(input) {
+      await acts.executeHeadlessIntent(input);
+      throw ApplicationFailure.retryable('the answer was lost after the commit', 'ANSWER_LOST');
+    },
+  }));
+});
+afterAll(async () => {
+  await ctx.stopWorker();
+  await closeHeadlessSuite({ ctx, receiver, f });
+});
+
+describe('an execute whose commit succeeded but whose answer was lost', () => {
+  it('When every attempt loses its answer, Then execute answers the committed result (202) and the payout proceeds', async () => {
+    const { id, sessionRef } = await f.intent(op.apiKey, { amount: '5.00' });
+    const r = await f.execute(op.apiKey, sessionRef);
+    expect(r.status).toBe(202);
+    expect(r.body.data).toMatchObject({ withdrawRequestId: id, replayed: false });
+    expect((await f.row(id)).reservation?.status).toBe('ACTIVE');
+    expect((await f.live(sessionRef)).status).not.toBe('CREATED');
+    await f.waitStatus(id, 'COMPLETED', { mine: true });
+    const replay = await f.execute(op.apiKey, sessionRef);
+    expect([replay.status, replay.body.data.replayed]).toEqual([202, true]);
+  });
+});
