@@ -6,6 +6,8 @@ const transform = {
 // The generated Prisma client imports './x.js' (nodenext style); jest must resolve those to the .ts sources.
 const moduleNameMapper = { '^(\\.{1,2}/.*)\\.js$': '$1' };
 module.exports = {
+  // One test file at a time: the integration files share one chain and its bankroll (nonces, balances, base fee).
+  maxWorkers: 1,
   projects: [
     { displayName: 'unit', testEnvironment: 'node', roots: ['<rootDir>/test/unit'], transform, moduleNameMapper },
     {
