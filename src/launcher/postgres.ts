@@ -23,16 +23,23 @@ export function withDatabase(url: string, database: string): string {
 /** The local server on 127.0.0.1:5432 if it answers, else an embedded one with its data under .data/. */
 export async function findOrStartPostgres(opts: { embeddedPort?: number; dataDir?: string; logFile?: string } = {}): Promise<PgServer> {
   if (await tcpOpen('127.0.0.1', 5432)) return { adminUrl: LOCAL_SERVER, proc: null };
-  const port = opts.embeddedPort ?? 54329;
-  const dataDir = opts.dataDir ?? path.join(DATA_DIR, 'postgres');
-  mkdirSync(path.dirname(dataDir), { recursive: true });
+  return startEmbeddedPostgres({ port: opts.embeddedPort ?? 54329, dataDir: opts.dataDir ?? path.join(DATA_DIR, 'postgres'), logFile: opts.logFile });
+}
+
+/**
+ * An embedded PostgreSQL, ready once it answers a query: its port opens while it still refuses connections with
+ * "the database system is starting up".
+ */
+export async function startEmbeddedPostgres(opts: { port: number; dataDir: string; logFile?: string }): Promise<PgServer & { proc: Managed }> {
+  mkdirSync(path.dirname(opts.dataDir), { recursive: true });
   // initdb runs as the OS user `postgres`, which must be able to reach the data directory.
-  chmodSync(path.dirname(dataDir), 0o755);
-  const proc = startProcess('postgres', process.execPath, [path.join(ROOT, 'scripts/embedded-postgres.mjs'), dataDir, String(port)], {
+  chmodSync(path.dirname(opts.dataDir), 0o755);
+  const proc = startProcess('postgres', process.execPath, [path.join(ROOT, 'scripts/embedded-postgres.mjs'), opts.dataDir, String(opts.port)], {
     logFile: opts.logFile,
   });
-  await waitFor('embedded PostgreSQL', () => tcpOpen('127.0.0.1', port), 60_000, proc);
-  return { adminUrl: `postgresql://postgres:postgres@127.0.0.1:${port}/postgres`, proc };
+  const adminUrl = `postgresql://postgres:postgres@127.0.0.1:${opts.port}/postgres`;
+  await waitFor('embedded PostgreSQL', () => databaseUp(adminUrl), 60_000, proc);
+  return { adminUrl, proc };
 }
 
 async function withClient<T>(url: string, fn: (c: Client) => Promise<T>): Promise<T> {
