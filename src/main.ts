@@ -34,7 +34,7 @@ async function main() {
   if (role !== 'api') {
     installTemporalLogger(logger);
     const { worker, connection } = await createWorker(
-      { address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE },
+      { address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE, workflowBundlePath: config.WORKFLOW_BUNDLE_PATH },
       { config, db, chains, logger, temporal: temporal.client },
     );
     const running = worker.run();

@@ -8,6 +8,7 @@ import { createOperator, updateOperator } from '../provisioning/operators';
 import { parse, UsageError, validate } from './args';
 import { devCommand } from './dev';
 import { OPERATOR_FLAG_TYPES, operatorFlagsSchema, toSettings } from './operator-flags';
+import { reconcileCommand } from './reconcile';
 
 async function operatorCommand(db: Db, config: Config, sub: string | undefined, args: string[]) {
   if (sub === 'create') {
@@ -56,11 +57,16 @@ async function main(argv: string[]): Promise<number> {
   try {
     const config = loadConfig(withDevEnv(process.env));
     db = createDb(config.DATABASE_URL, 2);
+    if (group === 'reconcile') {
+      const report = await reconcileCommand(db, config, argv.slice(1));
+      process.stdout.write(JSON.stringify(report) + '\n');
+      return report.ok ? 0 : 1;
+    }
     let out: unknown;
     if (group === 'operator') out = await operatorCommand(db, config, sub, rest);
     else if (group === 'admin') out = await adminCommand(db, sub, rest);
     else if (group === 'dev') out = await devCommand(db, config, sub, rest);
-    else throw new UsageError('usage: operator|admin|dev <command> [flags]');
+    else throw new UsageError('usage: operator|admin|dev|reconcile <command> [flags]');
     process.stdout.write(JSON.stringify(out) + '\n');
     return 0;
   } catch (err) {

@@ -48,6 +48,8 @@ export const envSchema = z.object({
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_TASK_QUEUE: z.string().min(1).default('gateway'),
   TEMPORAL_UI_URL: z.url().default('http://127.0.0.1:8233'),
+  /** A prebuilt workflow bundle for the worker (the crash campaign restarts it hundreds of times); else bundled at start. */
+  WORKFLOW_BUNDLE_PATH: z.string().min(1).optional(),
   /** Per-chain JSON-RPC endpoints; a chain without one is reported down by /readyz. */
   CHAIN_RPC_URLS: rpcUrls.default({}),
   /** The dev chain's node itself, bypassing the RPC proxy the service uses (for the `dev` CLI commands only). */

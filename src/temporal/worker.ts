@@ -1,5 +1,6 @@
 import { DefaultLogger, NativeConnection, Runtime, Worker, type LogLevel } from '@temporalio/worker';
 import type { Client } from '@temporalio/client';
+import { Wallet } from 'ethers';
 import type { Logger } from '../adapters/logger';
 import type { chainScannerWorkflow } from '../workflows/chain-scanner';
 import { chainScannerWorkflowId, webhookRelayWorkflowId, withdrawalRelayWorkflowId } from '../workflows/ids';
@@ -7,6 +8,7 @@ import type { webhookRelayWorkflow } from '../workflows/webhook-relay';
 import type { withdrawalRelayWorkflow } from '../workflows/withdrawal-relay';
 import { createActivities, type Activities, type ActivityDeps } from '../activities';
 import { genesisHashOf, registerChainInstance } from '../provisioning/chain-instance';
+import { bankrollAssets, ensureOpenings, type BankrollBooks } from '../reconcile/openings';
 
 export interface WorkerOptions {
   address: string;
@@ -42,13 +44,29 @@ export async function createWorker(opts: WorkerOptions, deps: ActivityDeps): Pro
 async function startChainScanners(deps: ActivityDeps, taskQueue: string): Promise<void> {
   const chains = await deps.db.chain.findMany({ where: { active: true, type: 'EVM' } });
   for (const chain of chains.filter((c) => deps.chains.get(c.chainId))) {
-    await registerChainInstance(deps.db, chain.chainId, await genesisHashOf(deps.chains.require(chain.chainId)), { retire: false });
+    const provider = deps.chains.require(chain.chainId);
+    const genesisHash = await genesisHashOf(provider);
+    await registerChainInstance(deps.db, chain.chainId, genesisHash, { retire: false });
+    await openBooks(deps, { chainId: chain.chainId, genesisHash, bankroll: new Wallet(deps.config.BANKROLL_PRIVATE_KEY).address });
     await deps.temporal.workflow.start<typeof chainScannerWorkflow>('chainScannerWorkflow', {
       workflowId: chainScannerWorkflowId(taskQueue, chain.chainId),
       taskQueue,
       args: [{ chainId: chain.chainId, pollMs: deps.config.CHAIN_POLL_MS, maxBlocks: deps.config.SCAN_MAX_BLOCKS }],
       workflowIdConflictPolicy: 'USE_EXISTING',
     });
+  }
+}
+
+/**
+ * The bankroll's opening balances of a chain instance, stored on the first start on it, before this worker signs
+ * anything there (reconcile counts from them). A failure only defers them to the first reconcile: payouts must not
+ * wait for bookkeeping.
+ */
+async function openBooks(deps: ActivityDeps, key: BankrollBooks): Promise<void> {
+  try {
+    await ensureOpenings(deps.db, deps.chains.require(key.chainId), key, (await bankrollAssets(deps.db, key)).map((a) => a.asset));
+  } catch (err) {
+    deps.logger.warn('opening balances not stored', { chainId: key.chainId, err: String(err) });
   }
 }
 

@@ -17,7 +17,8 @@ const STEPS_PER_RUN = 500;
  */
 export async function chainScannerWorkflow(input: ChainScannerInput): Promise<never> {
   const { scanChain } = proxyActivities<ChainScanActivities>({
-    startToCloseTimeout: '2 minutes',
+    // A step is bounded by maxBlocks: a short limit re-runs a step lost with a killed worker within seconds.
+    startToCloseTimeout: '30 seconds',
     retry: { initialInterval: input.pollMs, maximumInterval: '30 seconds' },
   });
   for (let step = 0; step < STEPS_PER_RUN; step++) {

@@ -1,0 +1,108 @@
+import { ensureDepositAddress } from '../src/deposits/addresses';
+import { fund } from '../src/devchain/dev-commands';
+import { createAdmin } from '../src/provisioning/admins';
+import { createOperator } from '../src/provisioning/operators';
+import type { TestContext } from '../test/support/harness';
+import { headlessFixtures } from '../test/support/headless-fixtures';
+import { http, type HttpResult } from '../test/support/http';
+import { delay } from '../test/support/wait';
+import type { WebhookReceiver } from '../test/support/webhook-receiver';
+import { withdrawFixtures } from '../test/support/withdraw-fixtures';
+import { pick } from './random';
+
+export type Kind = 'A' | 'B' | 'C' | 'deposit';
+
+/** What the campaign asked for, to be checked against the chain and the records at the end. */
+export interface Ledger {
+  withdrawals: Array<{ id: string; mode: 'A' | 'B' | 'C' }>;
+  deposits: Array<{ txHash: string; asset: string }>;
+  /** Calls that kept failing until the campaign gave up on them: the item was never fully asked for. */
+  abandoned: string[];
+}
+
+const FINAL = ['COMPLETED', 'REJECTED', 'FAILED', 'CANCELLED', 'EXPIRED'];
+
+/**
+ * Drives the gateway as its callers would while the worker is being killed: Mode A (admin PROCESSING, then
+ * COMPLETED), Mode B (APPROVE with auto-release), Mode C (headless execute) and deposits to fresh addresses. Every
+ * call is retried until the record shows it took effect, as an operator's retrying client would; a retry must
+ * never pay twice, which is what the final checks verify.
+ */
+export async function openWorkload(ctx: TestContext, receiver: WebhookReceiver, rand: () => number) {
+  const wf = withdrawFixtures(ctx);
+  const hf = headlessFixtures(ctx, receiver);
+  const hook = { webhookUrl: receiver.url };
+  const sync = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Chaos A', ...hook });
+  const external = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Chaos B', approvalMode: 'EXTERNAL', autoRelease: true, ...hook });
+  const headless = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Chaos C', headlessEnabled: true, ...hook });
+  await createAdmin(ctx.db, 'chaos@example.com', 'chaos-password', 'ADMIN');
+  const admin = (await http(ctx.apiUrl, 'POST', '/admin/login', { json: { email: 'chaos@example.com', password: 'chaos-password' } })).body.token as string;
+  const ledger: Ledger = { withdrawals: [], deposits: [], abandoned: [] };
+  let seq = 0;
+
+  /** Calls `step` until `done` holds (re-read from the records), for at most `ms`. */
+  async function until(what: string, done: () => Promise<boolean>, step: () => Promise<HttpResult | void>, ms = 180_000): Promise<boolean> {
+    const deadline = Date.now() + ms;
+    while (Date.now() < deadline) {
+      if (await done()) return true;
+      await step().catch(() => undefined);
+      await delay(300);
+    }
+    ledger.abandoned.push(what);
+    return false;
+  }
+  const row = (id: string) => ctx.db.withdrawal.findUniqueOrThrow({ where: { id } });
+
+  /** A widget withdrawal (A or B): the session's one request, found in the records if the answer was lost. */
+  async function widgetRequest(apiKey: string, mode: 'A' | 'B'): Promise<string | null> {
+    const s = await wf.session(apiKey, `${2 + Math.floor(rand() * 8)}.${String(Math.floor(rand() * 100)).padStart(2, '0')}`);
+    const to = wf.recipient();
+    const find = () => ctx.db.withdrawal.findFirst({ where: { sessionId: s.sid } });
+    await until(`submit ${mode} ${s.sessionRef}`, async () => (await find()) !== null, () => wf.submit(s.sid, to));
+    const w = await find();
+    if (w) ledger.withdrawals.push({ id: w.id, mode });
+    return w?.id ?? null;
+  }
+
+  const run: Record<Kind, () => Promise<void>> = {
+    async A() {
+      const id = await widgetRequest(sync.apiKey, 'A');
+      if (!id) return;
+      await until(`mode A ${id}`, async () => FINAL.includes((await row(id)).status), async () => {
+        const status = (await row(id)).status;
+        return wf.adminMove(admin, id, status === 'PENDING' ? 'PROCESSING' : 'COMPLETED');
+      });
+    },
+    async B() {
+      const id = await widgetRequest(external.apiKey, 'B');
+      if (id) await until(`mode B ${id}`, async () => (await row(id)).status !== 'AWAITING_APPROVAL', () => wf.decide(external.apiKey, id, 'APPROVE'));
+    },
+    async C() {
+      const { id, sessionRef } = await hf.intent(headless.apiKey, { amount: `${1 + Math.floor(rand() * 9)}.50` });
+      ledger.withdrawals.push({ id, mode: 'C' });
+      await until(`mode C ${id}`, async () => (await row(id)).status !== 'CREATED', () => hf.execute(headless.apiKey, sessionRef));
+    },
+    async deposit() {
+      seq += 1;
+      const { address } = await ensureDepositAddress(ctx.db, ctx.config.HD_MNEMONIC, sync.id, `chaos-depositor-${seq}`);
+      const asset = pick(rand, ['USDT', 'USDC', 'native'] as const);
+      const amount = asset === 'native' ? '0.0' + (1 + Math.floor(rand() * 9)) : `${1 + Math.floor(rand() * 20)}.25`;
+      const { txHash } = await fund({ nodeUrl: ctx.services.chainNodeUrl, registry: ctx.services.registry, address, token: asset, amount });
+      ledger.deposits.push({ txHash, asset });
+    },
+  };
+
+  return {
+    ledger,
+    /** Starts one item of the workload; it runs on its own, retrying, while the caller goes on. */
+    launch(kind: Kind): Promise<void> {
+      return run[kind]().catch((err: unknown) => {
+        ledger.abandoned.push(`${kind}: ${(err as Error).message}`);
+      });
+    },
+    close() {
+      wf.provider.destroy();
+      hf.provider.destroy();
+    },
+  };
+}

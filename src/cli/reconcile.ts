@@ -1,0 +1,21 @@
+import { Wallet } from 'ethers';
+import { z } from 'zod';
+import { ChainProviders } from '../adapters/chains';
+import type { Db } from '../adapters/db';
+import type { Config } from '../config/env';
+import { reconcile } from '../reconcile';
+import type { ReconcileReport } from '../reconcile/report';
+import { parse, UsageError, validate } from './args';
+
+/** `reconcile [--chain ID]` (CONTRACT §8): the books against the chain; the caller exits 1 when `ok` is false. */
+export async function reconcileCommand(db: Db, config: Config, args: string[]): Promise<ReconcileReport> {
+  const { flags, positionals } = parse(args, { chain: { type: 'string' } });
+  if (positionals.length) throw new UsageError('usage: reconcile [--chain ID]');
+  const f = validate(z.object({ chain: z.coerce.number().int().positive().optional() }), flags);
+  const chains = new ChainProviders(config.CHAIN_RPC_URLS);
+  try {
+    return await reconcile({ db, chains, bankroll: new Wallet(config.BANKROLL_PRIVATE_KEY).address }, f.chain);
+  } finally {
+    chains.destroy();
+  }
+}

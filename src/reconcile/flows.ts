@@ -1,0 +1,91 @@
+import { Transaction, type JsonRpcProvider, type TransactionReceipt } from 'ethers';
+import type { Db } from '../adapters/db';
+import { NATIVE, type Movement } from '../domain/reconcile';
+import type { OutboundTx, OutboundTxCandidate } from '../generated/prisma/client';
+import type { BankrollBooks } from './openings';
+
+export interface PendingTx {
+  purpose: string;
+  txHash: string;
+  status: string;
+  /** Mined (up to the block read) but not yet final in our records. */
+  mined: boolean;
+}
+
+export interface BankrollFlows {
+  movements: Movement[];
+  pending: PendingTx[];
+  /** Hashes of the mined payouts and sweeps: the bankroll's token transfers out and in that the books explain. */
+  explainedOut: Set<string>;
+  explainedIn: Set<string>;
+}
+
+type Row = OutboundTx & { candidates: OutboundTxCandidate[] };
+
+/** Whichever candidate of a stored transaction is mined (the stored hash first), with its signed bytes. */
+async function minedCandidate(provider: JsonRpcProvider, row: Row): Promise<{ receipt: TransactionReceipt; rawTx: string } | null> {
+  const candidates = [{ txHash: row.txHash, rawTx: row.rawTx }, ...row.candidates.filter((c) => c.txHash !== row.txHash)];
+  for (const c of candidates) {
+    const receipt = await provider.getTransactionReceipt(c.txHash);
+    if (receipt) return { receipt, rawTx: c.rawTx };
+  }
+  return null;
+}
+
+/** Runs `fn` over `items`, a few at a time, so a large history does not open hundreds of RPC calls at once. */
+async function inBatches<T, R>(items: T[], fn: (item: T) => Promise<R>, size = 8): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += size) out.push(...(await Promise.all(items.slice(i, i + size).map(fn))));
+  return out;
+}
+
+/**
+ * Every movement of the bankroll our records explain, for one chain instance, as of block `asOf`: each mined
+ * transaction the bankroll sent costs its gas (reverted ones included), a payout its withdrawal's amount, a gas
+ * top-up its value, and a sweep brings its deposit's net amount. Amounts come from the business rows (the books);
+ * whether and where they were mined comes from the chain. Booked = final in our records (CONFIRMED or FAILED).
+ */
+export async function bankrollFlows(db: Db, provider: JsonRpcProvider, key: BankrollBooks, asOf: number): Promise<BankrollFlows> {
+  const rows = await db.outboundTx.findMany({
+    where: {
+      chainId: key.chainId, genesisHash: key.genesisHash, status: { not: 'RETIRED' },
+      OR: [{ fromAddress: key.bankroll }, { purpose: { startsWith: 'sweep:' } }],
+    },
+    include: { candidates: true },
+    orderBy: { createdAt: 'asc' },
+  });
+  const ids = (prefix: string) => rows.filter((r) => r.purpose.startsWith(prefix)).map((r) => r.purpose.slice(prefix.length));
+  const [withdrawals, deposits] = await Promise.all([
+    db.withdrawal.findMany({ where: { id: { in: ids('payout:') } }, select: { id: true, tokenAddress: true, cryptoAmountRaw: true } }),
+    db.deposit.findMany({ where: { id: { in: ids('sweep:').map(BigInt) } }, select: { id: true, tokenAddress: true, amount: true } }),
+  ]);
+  const payoutOf = new Map(withdrawals.map((w) => [`payout:${w.id}`, w]));
+  const sweepOf = new Map(deposits.map((d) => [`sweep:${d.id}`, d]));
+  const flows: BankrollFlows = { movements: [], pending: [], explainedOut: new Set(), explainedIn: new Set() };
+  const mined = await inBatches(rows, (row) => minedCandidate(provider, row));
+  rows.forEach((row, i) => {
+    const m = mined[i]!;
+    const booked = row.status === 'CONFIRMED' || row.status === 'FAILED';
+    if (!m && row.status === 'DROPPED') return; // final, and none of its candidates moved anything
+    if (!m || m.receipt.blockNumber > asOf) {
+      flows.pending.push({ purpose: row.purpose, txHash: row.txHash, status: row.status, mined: false });
+      return;
+    }
+    if (!booked) flows.pending.push({ purpose: row.purpose, txHash: m.receipt.hash, status: row.status, mined: true });
+    const at = { block: m.receipt.blockNumber, booked };
+    if (row.fromAddress.toLowerCase() === key.bankroll.toLowerCase()) flows.movements.push({ asset: NATIVE, raw: -m.receipt.fee, ...at });
+    if (m.receipt.status !== 1) return;
+    const payout = payoutOf.get(row.purpose);
+    const sweep = sweepOf.get(row.purpose);
+    if (payout) {
+      flows.movements.push({ asset: payout.tokenAddress, raw: -BigInt(payout.cryptoAmountRaw?.toFixed(0) ?? '0'), ...at });
+      flows.explainedOut.add(m.receipt.hash.toLowerCase());
+    } else if (sweep) {
+      flows.movements.push({ asset: sweep.tokenAddress ?? NATIVE, raw: BigInt(sweep.amount?.toFixed(0) ?? '0'), ...at });
+      flows.explainedIn.add(m.receipt.hash.toLowerCase());
+    } else if (row.purpose.startsWith('gas:')) {
+      flows.movements.push({ asset: NATIVE, raw: -Transaction.from(m.rawTx).value, ...at });
+    }
+  });
+  return flows;
+}

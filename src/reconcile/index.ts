@@ -1,0 +1,71 @@
+import type { ChainProviders } from '../adapters/chains';
+import type { Db } from '../adapters/db';
+import { assetBooks } from '../domain/reconcile';
+import type { Chain } from '../generated/prisma/client';
+import { genesisHashOf } from '../provisioning/chain-instance';
+import { depositDifferences } from './deposits';
+import { bankrollFlows } from './flows';
+import { balanceAt, bankrollAssets, ensureOpenings } from './openings';
+import { payoutDifferences } from './payouts';
+import type { AssetLine, ChainReport, Difference, ReconcileReport } from './report';
+import { unbookedTransfers } from './transfers';
+
+export interface ReconcileDeps {
+  db: Db;
+  chains: ChainProviders;
+  /** The bankroll wallet's address. */
+  bankroll: string;
+}
+
+/**
+ * Compares the chain with the books, chain by chain (the current instance of each): the bankroll's balances,
+ * confirmed payouts, DEPOSIT events. `chainId` narrows it to one chain; without it every active EVM chain with an
+ * RPC URL here is checked. Read-only, except that it stores an opening balance the instance does not have yet.
+ */
+export async function reconcile(deps: ReconcileDeps, chainId?: number): Promise<ReconcileReport> {
+  const chains = await deps.db.chain.findMany({ where: { type: 'EVM', ...(chainId === undefined ? { active: true } : { chainId }) }, orderBy: { chainId: 'asc' } });
+  if (chainId !== undefined && chains.length === 0) throw new Error(`chain ${chainId} is not registered`);
+  const readable = chains.filter((c) => deps.chains.get(c.chainId));
+  if (chainId !== undefined && readable.length === 0) throw new Error(`no RPC URL is configured for chain ${chainId}`);
+  const reports: ChainReport[] = [];
+  const differences: Difference[] = [];
+  for (const chain of readable) {
+    const r = await reconcileChain(deps, chain);
+    reports.push(r.report);
+    differences.push(...r.differences);
+  }
+  return { ok: differences.length === 0, chains: reports, differences };
+}
+
+async function reconcileChain(deps: ReconcileDeps, chain: Chain): Promise<{ report: ChainReport; differences: Difference[] }> {
+  const provider = deps.chains.require(chain.chainId);
+  const report: ChainReport = { chainId: chain.chainId, genesisHash: chain.genesisHash, bankroll: deps.bankroll, asOfBlock: null, assets: [], pending: [], payoutsChecked: 0, depositEventsChecked: 0 };
+  const live = await genesisHashOf(provider);
+  if (chain.genesisHash !== live) {
+    // Nothing stored can be compared with a chain that is another instance (or one no worker has registered yet).
+    return { report, differences: [{ chainId: chain.chainId, kind: 'INSTANCE_MISMATCH', registered: chain.genesisHash, rpc: live }] };
+  }
+  const key = { chainId: chain.chainId, genesisHash: live, bankroll: deps.bankroll };
+  const assets = await bankrollAssets(deps.db, key);
+  // The opening is pinned before the block read below, so it is never later than the balances it is compared with.
+  const openings = await ensureOpenings(deps.db, provider, key, assets.map((a) => a.asset));
+  const asOf = await provider.getBlockNumber();
+  const flows = await bankrollFlows(deps.db, provider, key, asOf);
+  const differences: Difference[] = [];
+  for (const o of openings) {
+    const onChain = await balanceAt(provider, deps.bankroll, o.asset, asOf);
+    const b = assetBooks(o, flows.movements, onChain, asOf);
+    const line: AssetLine = {
+      asset: o.asset, symbol: assets.find((a) => a.asset === o.asset)!.symbol, openingBlock: o.blockNumber, opening: o.balance.toString(),
+      onChain: onChain.toString(), books: b.books.toString(), pending: b.pending.toString(), difference: b.difference.toString(),
+    };
+    report.assets.push(line);
+    if (b.difference !== 0n) differences.push({ chainId: chain.chainId, kind: 'BALANCE_MISMATCH', ...line });
+  }
+  differences.push(...(await unbookedTransfers(provider, chain.chainId, deps.bankroll, openings, asOf, { out: flows.explainedOut, in: flows.explainedIn })));
+  const payouts = await payoutDifferences(deps.db, provider, key);
+  const deposits = await depositDifferences(deps.db, provider, key);
+  differences.push(...payouts.differences, ...deposits.differences);
+  Object.assign(report, { asOfBlock: asOf, pending: flows.pending, payoutsChecked: payouts.checked, depositEventsChecked: deposits.checked });
+  return { report, differences };
+}
