@@ -9,7 +9,7 @@ describe('embedded PostgreSQL (the launcher\'s fallback on a machine without a s
   it('When started on a free port, Then it accepts connections and answers queries at once, and stops cleanly', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'gw-embedded-pg-'));
     const port = await freePort();
-    const pg = await startEmbeddedPostgres({ port, dataDir: path.join(dir, 'pg', 'data'), logFile: path.join(dir, 'pg.log') });
+    const pg = await startEmbeddedPostgres({ port, dataDir: path.join(dir, 'data'), logFile: path.join(dir, 'pg.log') });
     try {
       // No retry here: "ready" must mean a client can connect and query, not merely that the port is open.
       const client = new Client({ connectionString: pg.adminUrl });
