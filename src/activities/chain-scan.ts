@@ -1,3 +1,4 @@
+import { heartbeat } from '@temporalio/activity';
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { getAddress, type JsonRpcProvider } from 'ethers';
 import type { ChainProviders } from '../adapters/chains';
@@ -56,6 +57,8 @@ async function findTransfers(p: JsonRpcProvider, db: Db, chainId: number, from: 
     }
   }
   for (let n = from; n <= to; n++) {
+    // One heartbeat a block: a step cut off by a killed worker is retried within the heartbeat timeout.
+    heartbeat(n);
     const block = await p.getBlock(n, true);
     for (const tx of block?.prefetchedTransactions ?? []) {
       if (tx.to && tx.value > 0n && ours.has(tx.to.toLowerCase()) && tx.from.toLowerCase() !== bankroll) {

@@ -17,8 +17,10 @@ const STEPS_PER_RUN = 500;
  */
 export async function chainScannerWorkflow(input: ChainScannerInput): Promise<never> {
   const { scanChain } = proxyActivities<ChainScanActivities>({
-    // A step is bounded by maxBlocks: a short limit re-runs a step lost with a killed worker within seconds.
-    startToCloseTimeout: '30 seconds',
+    // A step heartbeats every block it reads: one lost with a killed worker re-runs within seconds, while a slow node
+    // may still take minutes over a full step.
+    startToCloseTimeout: '5 minutes',
+    heartbeatTimeout: '15 seconds',
     retry: { initialInterval: input.pollMs, maximumInterval: '30 seconds' },
   });
   for (let step = 0; step < STEPS_PER_RUN; step++) {
