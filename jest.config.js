@@ -9,7 +9,7 @@ module.exports = {
   // One test file at a time: the integration files share one chain and its bankroll (nonces, balances, base fee).
   maxWorkers: 1,
   projects: [
-    { displayName: 'unit', testEnvironment: 'node', roots: ['<rootDir>/test/unit'], transform, moduleNameMapper },
+    { displayName: 'unit', testEnvironment: 'node', roots: ['<rootDir>/test/unit', '<rootDir>/test/replay'], transform, moduleNameMapper },
     {
       displayName: 'integration',
       testEnvironment: 'node',

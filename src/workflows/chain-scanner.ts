@@ -6,6 +6,11 @@ export interface ChainScannerInput {
   pollMs: number;
   /** Blocks read per scan step (bounded so one step stays short). */
   maxBlocks: number;
+  /**
+   * Steps per run before continue-as-new; absent means STEPS_PER_RUN. Optional, so the runs started before it existed
+   * replay unchanged; set small only to record a continue-as-new quickly (scripts/record-histories.ts).
+   */
+  stepsPerRun?: number;
 }
 
 /** Steps per run before continue-as-new keeps the history bounded. */
@@ -23,7 +28,8 @@ export async function chainScannerWorkflow(input: ChainScannerInput): Promise<ne
     heartbeatTimeout: '15 seconds',
     retry: { initialInterval: input.pollMs, maximumInterval: '30 seconds' },
   });
-  for (let step = 0; step < STEPS_PER_RUN; step++) {
+  const steps = input.stepsPerRun ?? STEPS_PER_RUN;
+  for (let step = 0; step < steps; step++) {
     const result = await scanChain(input.chainId, input.maxBlocks);
     if (!result.behind) await sleep(input.pollMs);
   }

@@ -14,13 +14,16 @@ const quietLogger = { log: () => {}, trace: () => {}, debug: () => {}, info: () 
 /**
  * The real services for integration tests and benchmarks: a Temporal dev server (in memory, headless, free
  * port), PostgreSQL (local server, else embedded) with a migrated template database, a hardhat node with the
- * test tokens and feeds, and the workflow bundle built once.
+ * test tokens and feeds, and the workflow bundle built once. `dynamicConfig` adds to temporal-dev.yml's (the history
+ * recorder lowers the continue-as-new suggestion so a long wait reaches it in seconds).
  */
-export async function startServices(): Promise<{ services: TestServices; stop(): Promise<void> }> {
+export async function startServices(opts: { dynamicConfig?: Record<string, unknown> } = {}): Promise<{ services: TestServices; stop(): Promise<void> }> {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'gw-test-'));
   const cli = ensureTemporalCli(console.error);
   const [temporalPort, nodePort, proxyPort, pgPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
-  const settings = { ...readDevServerSettings(), port: temporalPort, uiPort: null, dbFilename: undefined };
+  const defaults = readDevServerSettings();
+  const dynamicConfig = { ...defaults.dynamicConfig, ...opts.dynamicConfig };
+  const settings = { ...defaults, port: temporalPort, uiPort: null, dbFilename: undefined, dynamicConfig };
   const bankrollKey = Wallet.createRandom().privateKey;
   const [temporal, pg, chain, bundle] = await Promise.all([
     startTemporalDevServer(cli, settings, path.join(tmp, 'temporal.log')),
