@@ -5,8 +5,9 @@ import type { Db } from '../adapters/db';
 import type { Logger } from '../adapters/logger';
 import type { FxProvider, PriceProvider } from '../adapters/prices';
 import type { Config } from '../config/env';
-import { headlessEventKey, REASON, type HeadlessStatus, type ReasonCode } from '../domain/headless';
+import { REASON, type HeadlessStatus, type ReasonCode } from '../domain/headless';
 import { executeResult, type ExecuteResult } from '../domain/headless-intent';
+import { headlessEventKey, payoutPurpose } from '../domain/keys';
 import { withdrawCancelledBody, withdrawFailedBody } from '../domain/withdrawal-events';
 import type { WebhookEventType } from '../domain/webhook-events';
 import type { Prisma, Withdrawal, WithdrawStatus } from '../generated/prisma/client';
@@ -14,7 +15,6 @@ import { dispatchWebhook, type DispatchTarget } from '../outbox/dispatch';
 import { recordWebhookEvent } from '../outbox/record';
 import { headlessAsset } from '../withdrawals/headless-assets';
 import { executeIntent } from '../withdrawals/headless-execute';
-import { payoutPurpose } from './payouts';
 
 export interface HeadlessActivityDeps {
   config: Config;

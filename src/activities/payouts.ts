@@ -11,6 +11,7 @@ import { withdrawCompleteBody } from '../domain/withdrawal-events';
 import { dispatchWebhook, type DispatchTarget } from '../outbox/dispatch';
 import { recordWebhookEvent } from '../outbox/record';
 import { PAYOUT_NOT_MINED, PAYOUT_REVERTED } from '../domain/payout-failures';
+import { payoutPurpose, withdrawCompleteKey } from '../domain/keys';
 import { waiting } from './waiting';
 
 export interface PayoutActivityDeps {
@@ -20,8 +21,6 @@ export interface PayoutActivityDeps {
   logger: Logger;
   dispatch: DispatchTarget;
 }
-
-export const payoutPurpose = (withdrawalId: string) => `payout:${withdrawalId}`;
 
 /**
  * The payout path shared by every mode: sign once (nonce, bytes and hash stored before broadcast), broadcast (a retry
@@ -90,7 +89,7 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
       const completedAt = new Date();
       const eventId = await d.db.$transaction(async (tx) => {
         const w = await tx.withdrawal.findUniqueOrThrow({ where: { id: withdrawalId } });
-        const already = await tx.webhookEvent.findUnique({ where: { uniqueKey: `WITHDRAW_COMPLETE:${w.id}` } });
+        const already = await tx.webhookEvent.findUnique({ where: { uniqueKey: withdrawCompleteKey(w.id) } });
         if (already) return null;
         const done = await tx.withdrawal.update({
           where: { id: w.id },
@@ -103,7 +102,7 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
           operatorId: w.operatorId,
           event: 'WITHDRAW_COMPLETE',
           body: withdrawCompleteBody(done, done.completedAt!),
-          uniqueKey: `WITHDRAW_COMPLETE:${w.id}`,
+          uniqueKey: withdrawCompleteKey(w.id),
         });
       });
       if (eventId) await dispatchWebhook(d.dispatch, eventId);

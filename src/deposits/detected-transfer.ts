@@ -13,11 +13,3 @@ export interface DetectedTransfer {
   /** Which of the transaction's transfers with this token, recipient and amount it is (0 for a native transfer). */
   ordinal: number;
 }
-
-/** CONTRACT §1: `deposit-<chainId>-<txHash>-<logIndex>`, so a rescan can never start a second workflow. */
-export function depositWorkflowId(t: Pick<DetectedTransfer, 'chainId' | 'txHash' | 'logIndex'>): string {
-  return `deposit-${t.chainId}-${t.txHash}-${t.logIndex < 0 ? 'native' : t.logIndex}`;
-}
-
-/** Stable for the deposit forever (spec 6.1): the operator dedupes credits on it. */
-export const depositIdempotencyKey = depositWorkflowId;

@@ -2,7 +2,7 @@ import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/c
 import type { Db } from '../adapters/db';
 import type { Config } from '../config/env';
 import { searchAttributes } from '../workflows/search-attributes';
-import { webhookWorkflowId } from '../workflows/ids';
+import { webhookWorkflowId } from '../domain/keys';
 import type { webhookDeliveryWorkflow } from '../workflows/webhook-delivery';
 
 export interface DispatchTarget {

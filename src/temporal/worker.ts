@@ -3,7 +3,7 @@ import type { Client } from '@temporalio/client';
 import { Wallet } from 'ethers';
 import type { Logger } from '../adapters/logger';
 import type { chainScannerWorkflow } from '../workflows/chain-scanner';
-import { chainScannerWorkflowId, webhookRelayWorkflowId, withdrawalRelayWorkflowId } from '../workflows/ids';
+import { chainScannerWorkflowId, webhookRelayWorkflowId, withdrawalRelayWorkflowId } from '../domain/keys';
 import type { webhookRelayWorkflow } from '../workflows/webhook-relay';
 import type { withdrawalRelayWorkflow } from '../workflows/withdrawal-relay';
 import { createActivities, type Activities, type ActivityDeps } from '../activities';

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import type { Db } from '../adapters/db';
 import type { FxProvider } from '../adapters/prices';
@@ -6,7 +6,8 @@ import type { ChainProviders } from '../adapters/chains';
 import type { Config } from '../config/env';
 import { AppError } from '../domain/errors';
 import { checkEvmAddress, payloadConflicts, type IntentPayload } from '../domain/headless-intent';
-import { assertAmountWithinLimits } from '../domain/sessions';
+import { headlessReferenceLock } from '../domain/keys';
+import { assertAmountWithinLimits, newSessionRef } from '../domain/sessions';
 import type { Operator, Withdrawal } from '../generated/prisma/client';
 import { supportedChain, supportedToken } from './headless-assets';
 
@@ -73,7 +74,7 @@ export async function createHeadlessIntent(d: CreateDeps, operator: Operator, re
  */
 async function storeOnce(d: CreateDeps, operatorId: string, reference: string, p: IntentPayload, token: { symbol: string; decimals: number }): Promise<Withdrawal> {
   return d.db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`headless-ref:${operatorId}:${reference}`}, 0))`;
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${headlessReferenceLock(operatorId, reference)}, 0))`;
     const stored = await tx.withdrawal.findUnique({ where: { operatorId_operatorReference: { operatorId, operatorReference: reference } } });
     if (stored) {
       const differ = stored.mode === 'C' ? payloadConflicts(payloadOf(stored), p) : ['executionMode'];
@@ -86,7 +87,7 @@ async function storeOnce(d: CreateDeps, operatorId: string, reference: string, p
         operatorId,
         mode: 'C',
         status: 'CREATED',
-        sessionRef: `sr_${randomBytes(16).toString('hex')}`,
+        sessionRef: newSessionRef(),
         externalUserId: p.externalUserId,
         operatorReference: reference,
         address: p.address,

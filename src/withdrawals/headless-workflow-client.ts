@@ -1,6 +1,6 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client, type WorkflowHandle } from '@temporalio/client';
 import type { Config } from '../config/env';
-import { headlessWorkflowId } from '../domain/headless';
+import { headlessWorkflowId } from '../domain/keys';
 import type { Withdrawal } from '../generated/prisma/client';
 import type { headlessWorkflow, HeadlessWorkflowInput } from '../workflows/headless';
 import { searchAttributes } from '../workflows/search-attributes';

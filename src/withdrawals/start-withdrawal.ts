@@ -1,7 +1,8 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client, type WorkflowHandle } from '@temporalio/client';
 import type { Db } from '../adapters/db';
 import type { Config } from '../config/env';
-import { TERMINAL, withdrawalWorkflowId } from '../domain/withdrawals';
+import { withdrawalWorkflowId } from '../domain/keys';
+import { TERMINAL } from '../domain/withdrawals';
 import type { Withdrawal } from '../generated/prisma/client';
 import type { withdrawalWorkflow } from '../workflows/withdrawal';
 import { searchAttributes } from '../workflows/search-attributes';

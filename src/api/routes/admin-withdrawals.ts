@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
-import { ADMIN_TARGETS, withdrawalWorkflowId } from '../../domain/withdrawals';
+import { withdrawalWorkflowId } from '../../domain/keys';
+import { ADMIN_TARGETS } from '../../domain/withdrawals';
 import type { Withdrawal } from '../../generated/prisma/client';
 import { onWithdrawalWorkflow } from '../../withdrawals/start-withdrawal';
 import { stuckPayouts } from '../../withdrawals/stuck-payouts';

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { postWebhook, type WebhookResponse } from '../../adapters/webhook-http';
 import { decryptSecret } from '../../domain/credentials';
 import { AppError } from '../../domain/errors';
+import { testEventId } from '../../domain/keys';
 import { FIAT_AMOUNT_RE, FIAT_CODE_RE } from '../../domain/money';
 import { buildTestEventBody, testEventName } from '../../domain/test-webhook';
 import { signatureHeader } from '../../domain/webhook-signature';
@@ -73,7 +74,7 @@ export function testWebhookRoutes({ db, config }: ApiDeps): Router {
         url: webhookUrl,
         body: payload,
         timeoutMs: config.WEBHOOK_TIMEOUT_MS,
-        headers: { 'X-Signature': signature, 'X-Event-Id': `test-${session.id}`, 'X-Delivery-Attempt': String(attempt) },
+        headers: { 'X-Signature': signature, 'X-Event-Id': testEventId(session.id), 'X-Delivery-Attempt': String(attempt) },
       });
     }
     sendShortEnvelope(res, 200, { ...outcome(result!), event });
