@@ -4,10 +4,9 @@ import type { ChainProviders } from '../adapters/chains';
 import { isUniqueViolation, type Db } from '../adapters/db';
 import type { Logger } from '../adapters/logger';
 import { ERC20, TRANSFER_TOPIC } from '../chain/erc20';
-import { transferLogs } from '../chain/transfer-sighting';
-import type { DetectedTransfer } from '../deposits/detected-transfer';
+import { transferLogs, type DetectedTransfer } from '../chain/transfer-sighting';
 import { depositWorkflowId } from '../domain/keys';
-import { equalTransfers } from '../deposits/equal-transfers';
+import { equalTransfers } from '../store/equal-transfers';
 import { transferOrdinal } from '../domain/deposit-confirmation';
 import { Prisma, type Deposit, type DepositAddress } from '../generated/prisma/client';
 import type { depositWorkflow, DepositWorkflowInput } from '../workflows/deposit';
@@ -71,7 +70,7 @@ async function findTransfers(p: JsonRpcProvider, db: Db, chainId: number, from: 
 export function createChainScanActivities(d: ChainScanDeps) {
   /**
    * Records a transfer as a deposit, or finds the deposit it already is: a reorg can move a transfer to another block
-   * and log index, so it is looked up by its transaction and content first (deposits/equal-transfers). Then starts
+   * and log index, so it is looked up by its transaction and content first (store/equal-transfers). Then starts
    * the deposit's workflow, whose id keeps the log index the transfer was first seen at.
    */
   async function recordTransfer(t: DetectedTransfer): Promise<void> {

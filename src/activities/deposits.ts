@@ -11,15 +11,15 @@ import { feePolicy } from '../chain/fee-policy';
 import { settleOutbound, signOnce, type SignRequest } from '../chain/outbound';
 import { sightTransfer, type WatchedTransfer } from '../chain/transfer-sighting';
 import type { Config } from '../config/env';
-import { watchedTransfer } from '../deposits/equal-transfers';
+import { watchedTransfer } from '../store/equal-transfers';
 import { platformFiat } from '../domain/caps';
 import { depositEventKey, depositIdempotencyKey, feePurpose, gasPurpose, PURPOSE, sweepPurpose } from '../domain/keys';
 import { confirmationStep } from '../domain/deposit-confirmation';
 import { depositFee, rawToUsd, usdToLocal } from '../domain/pricing';
 import { encodeDeposit } from '../domain/webhook-events';
 import { Prisma, type Deposit } from '../generated/prisma/client';
-import { dispatchWebhook, type DispatchTarget } from '../outbox/dispatch';
-import { recordWebhookEvent } from '../outbox/record';
+import { dispatchWebhook, type DispatchTarget } from '../temporal/client/webhooks';
+import { recordWebhookEvent } from '../store/outbox';
 import { SWEEP_FAILED } from '../domain/payout-failures';
 import { waiting } from './waiting';
 

@@ -11,10 +11,10 @@ import { headlessEventKey, payoutPurpose } from '../domain/keys';
 import { withdrawCancelledBody, withdrawFailedBody } from '../domain/withdrawal-events';
 import type { WebhookEventType } from '../domain/webhook-events';
 import type { Prisma, Withdrawal, WithdrawStatus } from '../generated/prisma/client';
-import { dispatchWebhook, type DispatchTarget } from '../outbox/dispatch';
-import { recordWebhookEvent } from '../outbox/record';
-import { headlessAsset } from '../withdrawals/headless-assets';
-import { executeIntent } from '../withdrawals/headless-execute';
+import { dispatchWebhook, type DispatchTarget } from '../temporal/client/webhooks';
+import { recordWebhookEvent } from '../store/outbox';
+import { headlessAsset } from '../store/headless-assets';
+import { executeIntent } from './headless-execute';
 
 export interface HeadlessActivityDeps {
   config: Config;

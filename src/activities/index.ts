@@ -4,7 +4,7 @@ import type { ChainProviders } from '../adapters/chains';
 import type { Db } from '../adapters/db';
 import type { Logger } from '../adapters/logger';
 import type { Config } from '../config/env';
-import { dispatchTarget } from '../outbox/dispatch';
+import { dispatchTarget } from '../temporal/client/webhooks';
 import { pricingFrom } from '../adapters/prices';
 import { createChainScanActivities } from './chain-scan';
 import { createDepositActivities } from './deposits';

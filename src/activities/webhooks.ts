@@ -1,7 +1,7 @@
 import type { Db } from '../adapters/db';
 import type { Logger } from '../adapters/logger';
 import { postWebhook } from '../adapters/webhook-http';
-import { dispatchWebhook, type DispatchTarget } from '../outbox/dispatch';
+import { dispatchWebhook, type DispatchTarget } from '../temporal/client/webhooks';
 
 export interface WebhookActivityDeps {
   db: Db;

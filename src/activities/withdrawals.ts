@@ -9,9 +9,9 @@ import { capAmountOf, checkCaps, platformFiat } from '../domain/caps';
 import type { UnpaidPayout } from '../domain/payout-failures';
 import { LIVE_WIDGET_STATUSES, type HeldReason } from '../domain/withdrawals';
 import { Prisma, type WithdrawStatus } from '../generated/prisma/client';
-import { lockOwnerCaps } from '../withdrawals/cap-usage';
-import { bankrollBalance, reserveLiquidity } from '../withdrawals/liquidity';
-import { startWithdrawalWorkflow } from '../withdrawals/start-withdrawal';
+import { lockOwnerCaps } from '../store/cap-usage';
+import { bankrollBalance, reserveLiquidity } from '../store/liquidity';
+import { startWithdrawalWorkflow } from '../temporal/client/withdrawals';
 
 export interface WithdrawalActivityDeps {
   config: Config;

@@ -5,7 +5,7 @@ import { Mnemonic } from 'ethers';
 import { ChainProviders } from '../../src/adapters/chains';
 import { createDb, type Db } from '../../src/adapters/db';
 import { createLogger, type Logger } from '../../src/adapters/logger';
-import { connectTemporal, type TemporalHandle } from '../../src/adapters/temporal';
+import { connectTemporal, type TemporalHandle } from '../../src/temporal/client/connection';
 import { startServer } from '../../src/api/server';
 import { loadConfig, type Config } from '../../src/config/env';
 import { createDatabaseIfMissing, dropDatabase, withDatabase } from '../../src/launcher/postgres';

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
-import { dispatchTarget, dispatchWebhook } from '../../outbox/dispatch';
+import { dispatchTarget, dispatchWebhook } from '../../temporal/client/webhooks';
 import type { ApiDeps } from '../deps';
 import { requireActingRole } from '../middleware/auth';
 import { afterCursor, decodeCursor, encodeCursor } from '../pagination';

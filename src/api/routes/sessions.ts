@@ -6,7 +6,7 @@ import { AppError } from '../../domain/errors';
 import { depositReferenceLock } from '../../domain/keys';
 import { assertAmountWithinLimits, assertSessionUsable, newSessionRef } from '../../domain/sessions';
 import type { Operator, Prisma, Session, SessionType } from '../../generated/prisma/client';
-import { cancelUnactionedWithdrawal } from '../../withdrawals/cancel-unactioned';
+import { cancelUnactionedWithdrawal } from '../../temporal/client/withdrawals';
 import type { ApiDeps } from '../deps';
 import { sendEnvelope } from '../envelope';
 import { currentOperator } from '../middleware/auth';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import { TERMINAL } from '../../domain/withdrawals';
 import type { Withdrawal } from '../../generated/prisma/client';
-import { onWithdrawalWorkflow } from '../../withdrawals/start-withdrawal';
+import { onWithdrawalWorkflow } from '../../temporal/client/withdrawals';
 import { decideUpdate, type WithdrawalState } from '../../workflows/withdrawal-messages';
 import type { ApiDeps } from '../deps';
 import { sendShortEnvelope } from '../envelope';

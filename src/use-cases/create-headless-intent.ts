@@ -9,7 +9,7 @@ import { checkEvmAddress, payloadConflicts, type IntentPayload } from '../domain
 import { headlessReferenceLock } from '../domain/keys';
 import { assertAmountWithinLimits, newSessionRef } from '../domain/sessions';
 import type { Operator, Withdrawal } from '../generated/prisma/client';
-import { supportedChain, supportedToken } from './headless-assets';
+import { supportedChain, supportedToken } from '../store/headless-assets';
 
 export interface CreateDeps {
   db: Db;

@@ -1,9 +1,9 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client, type WorkflowHandle } from '@temporalio/client';
-import type { Config } from '../config/env';
-import { headlessWorkflowId } from '../domain/keys';
-import type { Withdrawal } from '../generated/prisma/client';
-import type { headlessWorkflow, HeadlessWorkflowInput } from '../workflows/headless';
-import { searchAttributes } from '../workflows/search-attributes';
+import type { Config } from '../../config/env';
+import { headlessWorkflowId } from '../../domain/keys';
+import type { Withdrawal } from '../../generated/prisma/client';
+import type { headlessWorkflow, HeadlessWorkflowInput } from '../../workflows/headless';
+import { searchAttributes } from '../../workflows/search-attributes';
 
 /** The API's side of the headless workflow: starting it, and reaching it for execute, cancel and retry. */
 

@@ -3,7 +3,7 @@ import type { ChainProviders } from '../adapters/chains';
 import { ERC20 } from '../chain/erc20';
 import { liquidityLock } from '../domain/keys';
 import type { Prisma } from '../generated/prisma/client';
-import { CHAIN_READ_TIMEOUT_MS, valueOrNull } from './deadline';
+import { CHAIN_READ_TIMEOUT_MS, valueOrNull } from '../chain/deadline';
 
 /**
  * Serialises everyone reserving one token's bankroll liquidity (an advisory lock for the rest of the transaction) and
