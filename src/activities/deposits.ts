@@ -18,10 +18,10 @@ import { confirmationStep } from '../domain/deposit-confirmation';
 import { depositFee, rawToUsd, usdToLocal } from '../domain/pricing';
 import { encodeDeposit } from '../domain/webhook-events';
 import { Prisma, type Deposit } from '../generated/prisma/client';
-import { dispatchWebhook, type DispatchTarget } from '../temporal/client/webhooks';
 import { recordWebhookEvent } from '../store/outbox';
 import { SWEEP_FAILED } from '../domain/payout-failures';
 import { waiting } from './waiting';
+import type { WorkflowStarts } from './deps';
 
 export interface DepositActivityDeps {
   config: Config;
@@ -30,7 +30,7 @@ export interface DepositActivityDeps {
   logger: Logger;
   prices: PriceProvider;
   fx: FxProvider;
-  dispatch: DispatchTarget;
+  workflows: Pick<WorkflowStarts, 'dispatchWebhook'>;
 }
 
 
@@ -184,7 +184,7 @@ export function createDepositActivities(d: DepositActivityDeps) {
         if (moved.count === 0) return null;
         return recordWebhookEvent(tx, d.config.SECRETS_KEY, { operatorId: dep.operatorId, event: 'DEPOSIT', body, uniqueKey: depositEventKey(dep.id) });
       });
-      if (eventId) await dispatchWebhook(d.dispatch, eventId);
+      if (eventId) await d.workflows.dispatchWebhook(eventId);
       d.logger.info('deposit credited', { depositId, amountInDollar: amountInDollar.toFixed(6), eventId });
     },
   };

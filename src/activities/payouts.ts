@@ -8,18 +8,18 @@ import { broadcastStored, settleOutbound, signOnce } from '../chain/outbound';
 import { feePolicy } from '../chain/fee-policy';
 import type { Config } from '../config/env';
 import { withdrawCompleteBody } from '../domain/withdrawal-events';
-import { dispatchWebhook, type DispatchTarget } from '../temporal/client/webhooks';
 import { recordWebhookEvent } from '../store/outbox';
 import { PAYOUT_NOT_MINED, PAYOUT_REVERTED } from '../domain/payout-failures';
 import { payoutPurpose, withdrawCompleteKey } from '../domain/keys';
 import { waiting } from './waiting';
+import type { WorkflowStarts } from './deps';
 
 export interface PayoutActivityDeps {
   config: Config;
   db: Db;
   chains: ChainProviders;
   logger: Logger;
-  dispatch: DispatchTarget;
+  workflows: Pick<WorkflowStarts, 'dispatchWebhook'>;
 }
 
 /**
@@ -105,7 +105,7 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
           uniqueKey: withdrawCompleteKey(w.id),
         });
       });
-      if (eventId) await dispatchWebhook(d.dispatch, eventId);
+      if (eventId) await d.workflows.dispatchWebhook(eventId);
       d.logger.info('payout complete', { withdrawalId, eventId });
     },
   };
