@@ -2,8 +2,8 @@ import { WorkflowNotFoundError } from '@temporalio/client';
 import { Router } from 'express';
 import { AppError } from '../../domain/errors';
 import { liveRetryDisposition, retryDisposition, type HeadlessStatus, type RetryDisposition } from '../../domain/headless';
-import { headlessWorkflowId, payoutPurpose } from '../../domain/keys';
-import type { headlessWorkflow } from '../../workflows/headless';
+import { payoutPurpose } from '../../domain/keys';
+import { headlessHandle } from '../../temporal/client/headless';
 import { adminRetrySignal, statusQuery } from '../../workflows/headless-messages';
 import type { ApiDeps } from '../deps';
 import { requireActingRole } from '../middleware/auth';
@@ -30,7 +30,7 @@ export function adminHeadlessRoutes({ db, temporal }: ApiDeps): Router {
     const stored = retryDisposition({ status: w.status as HeadlessStatus, retryable: w.retryable, hasTxHash: signed || w.settlementTxHash !== null });
     if (stored !== 'RETRY') refuse(stored, w.status);
 
-    const handle = temporal.client.workflow.getHandle<typeof headlessWorkflow>(headlessWorkflowId(w.sessionRef));
+    const handle = headlessHandle(temporal.client, w.sessionRef);
     const live = await handle.query(statusQuery).catch((err: unknown) => {
       if (err instanceof WorkflowNotFoundError) refuse('NOT_ALLOWED', w.status);
       throw err;

@@ -8,7 +8,7 @@ import type { Operator, Withdrawal } from '../../generated/prisma/client';
 import { createHeadlessIntent } from '../../use-cases/create-headless-intent';
 import { listOptions } from '../../use-cases/list-withdraw-options';
 import { loadStatusRecord } from '../../use-cases/load-status-record';
-import { onHeadlessWorkflow, startHeadlessWorkflow } from '../../temporal/client/headless';
+import { onHeadlessWorkflow } from '../../temporal/client/headless';
 import { cancelUpdate, executeUpdate } from '../../workflows/headless-messages';
 import type { ApiDeps } from '../deps';
 import { sendEnvelope } from '../envelope';
@@ -57,7 +57,6 @@ export function headlessCreate(deps: ApiDeps): RequestHandler {
     if (!hasOperatorReference(req.body)) throw new AppError('OPERATOR_REFERENCE_REQUIRED', 'operatorReference is required for a headless withdrawal');
     const body = headlessCreateSchema.parse(req.body);
     const intent = await createHeadlessIntent(deps, operator, body);
-    if (intent.status === 'CREATED') await startHeadlessWorkflow(deps.temporal.client, deps.config, intent);
     sendEnvelope(res, 201, 'Headless withdrawal intent created', { sessionRef: intent.sessionRef, expiresAt: intent.expiresAt!.toISOString() });
   };
 }
