@@ -1,16 +1,11 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import Decimal from 'decimal.js';
 import { Wallet, type JsonRpcProvider } from 'ethers';
-import type { ChainProviders } from '../adapters/chains';
-import type { Db } from '../adapters/db';
 import { depositWallet, feeWalletAddress } from '../adapters/hd-wallet';
-import type { Logger } from '../adapters/logger';
-import type { FxProvider, PriceProvider } from '../adapters/prices';
 import { ERC20, GAS_LIMIT } from '../chain/erc20';
 import { feePolicy } from '../chain/fee-policy';
 import { settleOutbound, signOnce, type SignRequest } from '../chain/outbound';
 import { sightTransfer, type WatchedTransfer } from '../chain/transfer-sighting';
-import type { Config } from '../config/env';
 import { watchedTransfer } from '../store/equal-transfers';
 import { platformFiat } from '../domain/caps';
 import { depositEventKey, depositIdempotencyKey, feePurpose, gasPurpose, PURPOSE, sweepPurpose } from '../domain/keys';
@@ -21,17 +16,9 @@ import { Prisma, type Deposit } from '../generated/prisma/client';
 import { recordWebhookEvent } from '../store/outbox';
 import { SWEEP_FAILED } from '../domain/payout-failures';
 import { waiting } from './waiting';
-import type { WorkflowStarts } from './deps';
+import type { PricingOutboxWriterDeps } from './deps';
 
-export interface DepositActivityDeps {
-  config: Config;
-  db: Db;
-  chains: ChainProviders;
-  logger: Logger;
-  prices: PriceProvider;
-  fx: FxProvider;
-  workflows: Pick<WorkflowStarts, 'dispatchWebhook'>;
-}
+export type DepositActivityDeps = PricingOutboxWriterDeps;
 
 
 export function createDepositActivities(d: DepositActivityDeps) {

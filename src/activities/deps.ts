@@ -1,6 +1,7 @@
 import type { ChainProviders } from '../adapters/chains';
 import type { Db } from '../adapters/db';
 import type { Logger } from '../adapters/logger';
+import type { FxProvider, PriceProvider } from '../adapters/prices';
 import type { Config } from '../config/env';
 import type { Deposit, Withdrawal } from '../generated/prisma/client';
 
@@ -35,3 +36,9 @@ export interface ActivityDeps {
   logger: Logger;
   workflows: WorkflowStarts;
 }
+
+/** Activities that write outbox events and dispatch them after the commit. */
+export type OutboxWriterDeps = Omit<ActivityDeps, 'workflows'> & { workflows: Pick<WorkflowStarts, 'dispatchWebhook'> };
+
+/** Outbox writers that also price (deposit credits, headless execute). */
+export type PricingOutboxWriterDeps = OutboxWriterDeps & { prices: PriceProvider; fx: FxProvider };

@@ -1,26 +1,16 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import { Wallet } from 'ethers';
-import type { ChainProviders } from '../adapters/chains';
-import type { Db } from '../adapters/db';
-import type { Logger } from '../adapters/logger';
 import { ERC20, GAS_LIMIT } from '../chain/erc20';
 import { broadcastStored, settleOutbound, signOnce } from '../chain/outbound';
 import { feePolicy } from '../chain/fee-policy';
-import type { Config } from '../config/env';
 import { withdrawCompleteBody } from '../domain/withdrawal-events';
 import { recordWebhookEvent } from '../store/outbox';
 import { PAYOUT_NOT_MINED, PAYOUT_REVERTED } from '../domain/payout-failures';
 import { payoutPurpose, withdrawCompleteKey } from '../domain/keys';
 import { waiting } from './waiting';
-import type { WorkflowStarts } from './deps';
+import type { OutboxWriterDeps } from './deps';
 
-export interface PayoutActivityDeps {
-  config: Config;
-  db: Db;
-  chains: ChainProviders;
-  logger: Logger;
-  workflows: Pick<WorkflowStarts, 'dispatchWebhook'>;
-}
+export type PayoutActivityDeps = OutboxWriterDeps;
 
 /**
  * The payout path shared by every mode: sign once (nonce, bytes and hash stored before broadcast), broadcast (a retry
