@@ -2,7 +2,7 @@
  * Time from the block that completes a deposit's confirmations to its DEPOSIT webhook, median over 20 deposits,
  * on the local chain with the default poll interval (CHAIN_POLL_MS=1000).
  */
-import { ensureDepositAddress } from '../src/deposits/addresses';
+import { ensureDepositAddress } from '../src/store/deposit-addresses';
 import { fund, mine } from '../src/devchain/dev-commands';
 import { createOperator } from '../src/provisioning/operators';
 import { runBench, spread } from './support';

@@ -3,8 +3,8 @@
  * at once, timed until every one is DELIVERED.
  */
 import { encodeWithdrawComplete } from '../src/domain/webhook-events';
-import { dispatchTarget, dispatchWebhook } from '../src/outbox/dispatch';
-import { recordWebhookEvent } from '../src/outbox/record';
+import { dispatchTarget, dispatchWebhook } from '../src/temporal/client/webhooks';
+import { recordWebhookEvent } from '../src/store/outbox';
 import { createOperator } from '../src/provisioning/operators';
 import { runBench } from './support';
 

@@ -13,7 +13,7 @@ import type { Client } from '@temporalio/client';
 import { ROOT } from '../src/launcher/paths';
 import { ensureTemporalCli } from '../src/launcher/temporal-server';
 import type { chainScannerWorkflow } from '../src/workflows/chain-scanner';
-import { chainScannerWorkflowId } from '../src/workflows/ids';
+import { chainScannerWorkflowId } from '../src/domain/keys';
 import type { Config } from '../src/config/env';
 import { createTestContext, type TestContext } from '../test/support/harness';
 import { TEST_ENV } from '../test/support/services';

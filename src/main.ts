@@ -2,7 +2,7 @@ import { pricingFrom } from './adapters/prices';
 import { ChainProviders } from './adapters/chains';
 import { createDb } from './adapters/db';
 import { createLogger } from './adapters/logger';
-import { connectTemporal } from './adapters/temporal';
+import { connectTemporal } from './temporal/client/connection';
 import { startServer } from './api/server';
 import { ConfigError, loadConfig } from './config/env';
 import { createWorker, installTemporalLogger } from './temporal/worker';

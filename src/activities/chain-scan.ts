@@ -1,27 +1,22 @@
 import { heartbeat } from '@temporalio/activity';
-import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { getAddress, type JsonRpcProvider } from 'ethers';
 import type { ChainProviders } from '../adapters/chains';
 import { isUniqueViolation, type Db } from '../adapters/db';
 import type { Logger } from '../adapters/logger';
 import { ERC20, TRANSFER_TOPIC } from '../chain/erc20';
-import { transferLogs } from '../chain/transfer-sighting';
-import { depositWorkflowId, type DetectedTransfer } from '../deposits/detected-transfer';
-import { equalTransfers } from '../deposits/equal-transfers';
+import { transferLogs, type DetectedTransfer } from '../chain/transfer-sighting';
+import { equalTransfers } from '../store/equal-transfers';
 import { transferOrdinal } from '../domain/deposit-confirmation';
 import { Prisma, type Deposit, type DepositAddress } from '../generated/prisma/client';
-import type { depositWorkflow, DepositWorkflowInput } from '../workflows/deposit';
-import { searchAttributes } from '../workflows/search-attributes';
+import type { WorkflowStarts } from './deps';
 
 export interface ChainScanDeps {
   db: Db;
   chains: ChainProviders;
   logger: Logger;
-  temporal: Client;
-  taskQueue: string;
+  workflows: Pick<WorkflowStarts, 'startDepositWorkflow'>;
   /** Our own wallet: its gas top-ups into deposit addresses are not deposits. */
   bankrollAddress: string;
-  depositInput: Omit<DepositWorkflowInput, 'depositId'>;
 }
 
 /** How far back the scanner rewinds when the block it last read is no longer canonical. */
@@ -73,7 +68,7 @@ async function findTransfers(p: JsonRpcProvider, db: Db, chainId: number, from: 
 export function createChainScanActivities(d: ChainScanDeps) {
   /**
    * Records a transfer as a deposit, or finds the deposit it already is: a reorg can move a transfer to another block
-   * and log index, so it is looked up by its transaction and content first (deposits/equal-transfers). Then starts
+   * and log index, so it is looked up by its transaction and content first (store/equal-transfers). Then starts
    * the deposit's workflow, whose id keeps the log index the transfer was first seen at.
    */
   async function recordTransfer(t: DetectedTransfer): Promise<void> {
@@ -86,21 +81,14 @@ export function createChainScanActivities(d: ChainScanDeps) {
     const deposit = (await equalTransfers(d.db, t.chainId, t))[t.ordinal] ?? (await createDeposit(t, owner, session?.id ?? null));
     if (!deposit) return;
     const { confirming, revived } = await followTransfer(deposit.id, t);
-    try {
-      await d.temporal.workflow.start<typeof depositWorkflow>('depositWorkflow', {
-        workflowId: depositWorkflowId(deposit),
-        taskQueue: d.taskQueue,
-        args: [{ ...d.depositInput, depositId: deposit.id.toString() }],
-        // A confirming deposit needs a run: a new one if the last has closed (it ended on a drop). A revived deposit's
-        // old run may still be returning its DROPPED result: nothing is left for it to do, so it is replaced.
-        workflowIdReusePolicy: confirming ? 'ALLOW_DUPLICATE' : 'REJECT_DUPLICATE',
-        workflowIdConflictPolicy: revived ? 'TERMINATE_EXISTING' : 'FAIL',
-        typedSearchAttributes: searchAttributes({ operatorId: owner.operatorId, externalUserId: owner.externalUserId, sessionRef: session?.sessionRef }),
-      });
-      d.logger.info('deposit detected', { depositId: deposit.id, chainId: t.chainId, txHash: t.txHash, logIndex: t.logIndex, revived });
-    } catch (err) {
-      if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-    }
+    const started = await d.workflows.startDepositWorkflow(deposit, {
+      confirming,
+      revived,
+      operatorId: owner.operatorId,
+      externalUserId: owner.externalUserId,
+      sessionRef: session?.sessionRef,
+    });
+    if (started) d.logger.info('deposit detected', { depositId: deposit.id, chainId: t.chainId, txHash: t.txHash, logIndex: t.logIndex, revived });
   }
 
   async function createDeposit(t: DetectedTransfer, owner: DepositAddress, sessionId: string | null): Promise<Deposit | null> {

@@ -1,37 +1,24 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import Decimal from 'decimal.js';
 import { Wallet, type JsonRpcProvider } from 'ethers';
-import type { ChainProviders } from '../adapters/chains';
-import type { Db } from '../adapters/db';
 import { depositWallet, feeWalletAddress } from '../adapters/hd-wallet';
-import type { Logger } from '../adapters/logger';
-import type { FxProvider, PriceProvider } from '../adapters/prices';
 import { ERC20, GAS_LIMIT } from '../chain/erc20';
 import { feePolicy } from '../chain/fee-policy';
 import { settleOutbound, signOnce, type SignRequest } from '../chain/outbound';
 import { sightTransfer, type WatchedTransfer } from '../chain/transfer-sighting';
-import type { Config } from '../config/env';
-import { depositIdempotencyKey } from '../deposits/detected-transfer';
-import { watchedTransfer } from '../deposits/equal-transfers';
+import { watchedTransfer } from '../store/equal-transfers';
 import { platformFiat } from '../domain/caps';
+import { depositEventKey, depositIdempotencyKey, feePurpose, gasPurpose, PURPOSE, sweepPurpose } from '../domain/keys';
 import { confirmationStep } from '../domain/deposit-confirmation';
 import { depositFee, rawToUsd, usdToLocal } from '../domain/pricing';
 import { encodeDeposit } from '../domain/webhook-events';
 import { Prisma, type Deposit } from '../generated/prisma/client';
-import { dispatchWebhook, type DispatchTarget } from '../outbox/dispatch';
-import { recordWebhookEvent } from '../outbox/record';
+import { recordWebhookEvent } from '../store/outbox';
 import { SWEEP_FAILED } from '../domain/payout-failures';
 import { waiting } from './waiting';
+import type { PricingOutboxWriterDeps } from './deps';
 
-export interface DepositActivityDeps {
-  config: Config;
-  db: Db;
-  chains: ChainProviders;
-  logger: Logger;
-  prices: PriceProvider;
-  fx: FxProvider;
-  dispatch: DispatchTarget;
-}
+export type DepositActivityDeps = PricingOutboxWriterDeps;
 
 
 export function createDepositActivities(d: DepositActivityDeps) {
@@ -59,19 +46,19 @@ export function createDepositActivities(d: DepositActivityDeps) {
     const feeWallet = feeWalletAddress(d.config.HD_MNEMONIC);
     const gasLimit = dep.tokenAddress ? GAS_LIMIT.erc20Transfer : GAS_LIMIT.nativeTransfer;
     const transfers = [
-      { purpose: `sweep:${dep.id}`, to: bankroll.address, raw: amount },
-      { purpose: `fee:${dep.id}`, to: feeWallet, raw: fee },
+      { purpose: sweepPurpose(dep.id), to: bankroll.address, raw: amount },
+      { purpose: feePurpose(dep.id), to: feeWallet, raw: fee },
     ].filter((t) => t.raw > 0n);
     // The deposit address pays its own gas, topped up from the bankroll, so a native deposit arrives whole.
     const { maxFeePerGas } = await p.getFeeData();
-    await sendAndWait(p, { chainId: dep.chainId, purpose: `gas:${dep.id}`, signer: bankroll, to: from.address, value: gasLimit * (maxFeePerGas ?? 0n) * 2n * BigInt(transfers.length), gasLimit: GAS_LIMIT.nativeTransfer });
+    await sendAndWait(p, { chainId: dep.chainId, purpose: gasPurpose(dep.id), signer: bankroll, to: from.address, value: gasLimit * (maxFeePerGas ?? 0n) * 2n * BigInt(transfers.length), gasLimit: GAS_LIMIT.nativeTransfer });
     let sweepHash = '';
     for (const t of transfers) {
       const req = dep.tokenAddress
         ? { to: dep.tokenAddress, data: ERC20.encodeFunctionData('transfer', [t.to, t.raw]) }
         : { to: t.to, value: t.raw };
       const hash = await sendAndWait(p, { chainId: dep.chainId, purpose: t.purpose, signer: from, gasLimit, ...req });
-      if (t.purpose.startsWith('sweep:')) sweepHash = hash;
+      if (t.purpose.startsWith(PURPOSE.sweep)) sweepHash = hash;
     }
     return sweepHash;
   }
@@ -182,9 +169,9 @@ export function createDepositActivities(d: DepositActivityDeps) {
           },
         });
         if (moved.count === 0) return null;
-        return recordWebhookEvent(tx, d.config.SECRETS_KEY, { operatorId: dep.operatorId, event: 'DEPOSIT', body, uniqueKey: `DEPOSIT:${dep.id}` });
+        return recordWebhookEvent(tx, d.config.SECRETS_KEY, { operatorId: dep.operatorId, event: 'DEPOSIT', body, uniqueKey: depositEventKey(dep.id) });
       });
-      if (eventId) await dispatchWebhook(d.dispatch, eventId);
+      if (eventId) await d.workflows.dispatchWebhook(eventId);
       d.logger.info('deposit credited', { depositId, amountInDollar: amountInDollar.toFixed(6), eventId });
     },
   };

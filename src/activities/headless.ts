@@ -5,23 +5,23 @@ import type { Db } from '../adapters/db';
 import type { Logger } from '../adapters/logger';
 import type { FxProvider, PriceProvider } from '../adapters/prices';
 import type { Config } from '../config/env';
-import { headlessEventKey, REASON, type HeadlessStatus, type ReasonCode } from '../domain/headless';
+import { REASON, type HeadlessStatus, type ReasonCode } from '../domain/headless';
 import { executeResult, type ExecuteResult } from '../domain/headless-intent';
+import { headlessEventKey, payoutPurpose } from '../domain/keys';
 import { withdrawCancelledBody, withdrawFailedBody } from '../domain/withdrawal-events';
 import type { WebhookEventType } from '../domain/webhook-events';
 import type { Prisma, Withdrawal, WithdrawStatus } from '../generated/prisma/client';
-import { dispatchWebhook, type DispatchTarget } from '../outbox/dispatch';
-import { recordWebhookEvent } from '../outbox/record';
-import { headlessAsset } from '../withdrawals/headless-assets';
-import { executeIntent } from '../withdrawals/headless-execute';
-import { payoutPurpose } from './payouts';
+import { recordWebhookEvent } from '../store/outbox';
+import { headlessAsset } from '../store/headless-assets';
+import { executeIntent } from './headless-execute';
+import type { WorkflowStarts } from './deps';
 
 export interface HeadlessActivityDeps {
   config: Config;
   db: Db;
   chains: ChainProviders;
   logger: Logger;
-  dispatch: DispatchTarget;
+  workflows: Pick<WorkflowStarts, 'dispatchWebhook'>;
   prices: PriceProvider;
   fx: FxProvider;
 }
@@ -68,7 +68,7 @@ export function createHeadlessActivities(d: HeadlessActivityDeps) {
       if (w) await recordWebhookEvent(tx, d.config.SECRETS_KEY, { operatorId: w.operatorId, event, body: body(w, eventId), eventId, uniqueKey });
     });
     const recorded = await d.db.webhookEvent.findUnique({ where: { uniqueKey }, select: { id: true } });
-    if (recorded) await dispatchWebhook(d.dispatch, recorded.id);
+    if (recorded) await d.workflows.dispatchWebhook(recorded.id);
     const { status } = await d.db.withdrawal.findUniqueOrThrow({ where: { id: withdrawalId }, select: { status: true } });
     d.logger.info('headless transition', { withdrawalId, status, event: recorded ? event : null });
     return status;

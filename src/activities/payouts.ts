@@ -1,27 +1,16 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import { Wallet } from 'ethers';
-import type { ChainProviders } from '../adapters/chains';
-import type { Db } from '../adapters/db';
-import type { Logger } from '../adapters/logger';
 import { ERC20, GAS_LIMIT } from '../chain/erc20';
 import { broadcastStored, settleOutbound, signOnce } from '../chain/outbound';
 import { feePolicy } from '../chain/fee-policy';
-import type { Config } from '../config/env';
 import { withdrawCompleteBody } from '../domain/withdrawal-events';
-import { dispatchWebhook, type DispatchTarget } from '../outbox/dispatch';
-import { recordWebhookEvent } from '../outbox/record';
+import { recordWebhookEvent } from '../store/outbox';
 import { PAYOUT_NOT_MINED, PAYOUT_REVERTED } from '../domain/payout-failures';
+import { payoutPurpose, withdrawCompleteKey } from '../domain/keys';
 import { waiting } from './waiting';
+import type { OutboxWriterDeps } from './deps';
 
-export interface PayoutActivityDeps {
-  config: Config;
-  db: Db;
-  chains: ChainProviders;
-  logger: Logger;
-  dispatch: DispatchTarget;
-}
-
-export const payoutPurpose = (withdrawalId: string) => `payout:${withdrawalId}`;
+export type PayoutActivityDeps = OutboxWriterDeps;
 
 /**
  * The payout path shared by every mode: sign once (nonce, bytes and hash stored before broadcast), broadcast (a retry
@@ -90,7 +79,7 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
       const completedAt = new Date();
       const eventId = await d.db.$transaction(async (tx) => {
         const w = await tx.withdrawal.findUniqueOrThrow({ where: { id: withdrawalId } });
-        const already = await tx.webhookEvent.findUnique({ where: { uniqueKey: `WITHDRAW_COMPLETE:${w.id}` } });
+        const already = await tx.webhookEvent.findUnique({ where: { uniqueKey: withdrawCompleteKey(w.id) } });
         if (already) return null;
         const done = await tx.withdrawal.update({
           where: { id: w.id },
@@ -103,10 +92,10 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
           operatorId: w.operatorId,
           event: 'WITHDRAW_COMPLETE',
           body: withdrawCompleteBody(done, done.completedAt!),
-          uniqueKey: `WITHDRAW_COMPLETE:${w.id}`,
+          uniqueKey: withdrawCompleteKey(w.id),
         });
       });
-      if (eventId) await dispatchWebhook(d.dispatch, eventId);
+      if (eventId) await d.workflows.dispatchWebhook(eventId);
       d.logger.info('payout complete', { withdrawalId, eventId });
     },
   };

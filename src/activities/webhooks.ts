@@ -1,12 +1,12 @@
 import type { Db } from '../adapters/db';
 import type { Logger } from '../adapters/logger';
 import { postWebhook } from '../adapters/webhook-http';
-import { dispatchWebhook, type DispatchTarget } from '../outbox/dispatch';
+import type { WorkflowStarts } from './deps';
 
 export interface WebhookActivityDeps {
   db: Db;
   logger: Logger;
-  dispatch: DispatchTarget;
+  workflows: Pick<WorkflowStarts, 'dispatchWebhook'>;
 }
 
 /** Events newer than this may still be being dispatched by the code that recorded them. */
@@ -62,7 +62,7 @@ export function createWebhookActivities(d: WebhookActivityDeps) {
         select: { id: true },
       });
       for (const { id } of pending) {
-        const outcome = await dispatchWebhook(d.dispatch, id);
+        const outcome = await d.workflows.dispatchWebhook(id);
         d.logger.info('relay dispatched webhook', { eventId: id, outcome });
       }
       return pending.length;

@@ -1,4 +1,3 @@
-import type { Client } from '@temporalio/client';
 import Decimal from 'decimal.js';
 import { Wallet } from 'ethers';
 import type { ChainProviders } from '../adapters/chains';
@@ -9,9 +8,9 @@ import { capAmountOf, checkCaps, platformFiat } from '../domain/caps';
 import type { UnpaidPayout } from '../domain/payout-failures';
 import { LIVE_WIDGET_STATUSES, type HeldReason } from '../domain/withdrawals';
 import { Prisma, type WithdrawStatus } from '../generated/prisma/client';
-import { lockOwnerCaps } from '../withdrawals/cap-usage';
-import { bankrollBalance, reserveLiquidity } from '../withdrawals/liquidity';
-import { startWithdrawalWorkflow } from '../withdrawals/start-withdrawal';
+import { lockOwnerCaps } from '../store/cap-usage';
+import { bankrollBalance, reserveLiquidity } from '../store/liquidity';
+import type { WorkflowStarts } from './deps';
 
 export interface WithdrawalActivityDeps {
   config: Config;
@@ -19,7 +18,7 @@ export interface WithdrawalActivityDeps {
   chains: ChainProviders;
   logger: Logger;
   /** For the relay that starts the workflows whose start was lost. */
-  temporal: Client;
+  workflows: Pick<WorkflowStarts, 'startWithdrawalWorkflow'>;
 }
 
 /** Requests newer than this may still be being started by the route that committed them. */
@@ -127,7 +126,7 @@ export function createWithdrawalActivities(d: WithdrawalActivityDeps) {
         take: RELAY_BATCH,
       });
       for (const w of pending) {
-        await startWithdrawalWorkflow({ client: d.temporal, config: d.config, db: d.db }, w);
+        await d.workflows.startWithdrawalWorkflow(w);
         d.logger.info('relay started withdrawal workflow', { withdrawalId: w.id });
       }
       return pending.length;

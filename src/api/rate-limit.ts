@@ -1,5 +1,6 @@
 import type { Db } from '../adapters/db';
 import { AppError } from '../domain/errors';
+import { rateLimitLock } from '../domain/keys';
 
 /**
  * A sliding-window limit counted in PostgreSQL, so it holds across API processes. A transaction-scoped advisory
@@ -7,7 +8,7 @@ import { AppError } from '../domain/errors';
  */
 export async function takeRateLimitSlot(db: Db, operatorId: string, bucket: string, limit: number, windowMs: number): Promise<void> {
   const retryAfterSeconds = await db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`${operatorId}:${bucket}`}))`;
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${rateLimitLock(operatorId, bucket)}))`;
     const now = Date.now();
     const since = new Date(now - windowMs);
     await tx.rateLimitHit.deleteMany({ where: { operatorId, bucket, at: { lte: since } } });

@@ -2,6 +2,7 @@ import { Transaction, type JsonRpcProvider, type Wallet, type HDNodeWallet } fro
 import type { Db } from '../adapters/db';
 import type { OutboundTx, Prisma } from '../generated/prisma/client';
 import { bumpedFees, type Fees } from '../domain/fee-bump';
+import { nonceLock } from '../domain/keys';
 
 type Signer = Wallet | HDNodeWallet;
 
@@ -35,7 +36,7 @@ export async function signOnce(db: Db, provider: JsonRpcProvider, req: SignReque
   const from = req.signer.address;
   return db.$transaction(
     async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`nonce:${req.chainId}:${from.toLowerCase()}`}))`;
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${nonceLock(req.chainId, from)}))`;
       const again = await tx.outboundTx.findUnique({ where: { purpose: req.purpose } });
       if (again) return again;
       const { genesisHash } = await tx.chain.findUniqueOrThrow({ where: { chainId: req.chainId } });

@@ -5,8 +5,8 @@
 
 export type HeadlessStatus = 'CREATED' | 'EXECUTION_QUEUED' | 'WAITING_FOR_GAS' | 'RECONCILING' | 'COMPLETED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
 
-/** CONTRACT §1: the workflow id names the intent. */
-export const headlessWorkflowId = (sessionRef: string) => `headless-${sessionRef}`;
+/** CONTRACT §1: the workflow id names the intent (defined with every other key in ./keys). */
+export { headlessWorkflowId } from './keys';
 
 /** The stable, safe reason codes of FAILED and CANCELLED (spec 2.4: never raw RPC or internal text). */
 export const REASON = {
@@ -80,10 +80,5 @@ export function liveRetryDisposition(live: { status: HeadlessStatus; retryable: 
   return live.retryPending || live.attemptInFlight ? 'IN_PROGRESS' : 'RETRY';
 }
 
-/** Outbox uniqueKeys of an intent's FAILED and CANCELLED events (WITHDRAW_COMPLETE keeps the shared payout key). */
-export const headlessEventKey = {
-  cancelled: (withdrawalId: string) => `headless:${withdrawalId}:cancelled`,
-  /** `seq` numbers the failures of one intent: each is its own event with its own eventId. */
-  failed: (withdrawalId: string, seq: number) => `headless:${withdrawalId}:failed:${seq}`,
-  prefix: (withdrawalId: string) => `headless:${withdrawalId}:`,
-};
+/** Outbox uniqueKeys of an intent's FAILED and CANCELLED events (defined with every other key in ./keys). */
+export { headlessEventKey } from './keys';

@@ -1,5 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import type Decimal from 'decimal.js';
 import { AppError } from './errors';
+
+/** A new session's (or headless intent's) public reference: 128 random bits. */
+export const newSessionRef = () => `sr_${randomBytes(16).toString('hex')}`;
 
 export type StoredSessionStatus = 'OPEN' | 'COMPLETED' | 'CANCELLED';
 export type SessionStatusView = StoredSessionStatus | 'EXPIRED';

@@ -3,6 +3,23 @@
  * text `null`. Pure: the outbox stores the encoded body once, so every delivery of an event is byte-identical.
  */
 
+/** The fields that open every withdrawal outcome's table (spec 6.3-6.5), in its order. */
+const WITHDRAW_OUTCOME_FIELDS = [
+    'event',
+    'withdrawRequestId',
+    'sessionRef',
+    'externalUserId',
+    'type',
+    'status',
+    'address',
+    'cryptoCurrencyCode',
+    'fiatCurrencyCode',
+    'fiatAmount',
+    'cryptoAmount',
+    'cryptoAmountSent',
+    'amountInUsd',
+] as const;
+
 /** The one place the field lists live, each in its spec table's order (6.1-6.5). */
 export const WEBHOOK_FIELDS = {
   DEPOSIT: [
@@ -42,59 +59,11 @@ export const WEBHOOK_FIELDS = {
     'amountInUsd',
     'requestedAt',
   ],
-  WITHDRAW_COMPLETE: [
-    'event',
-    'withdrawRequestId',
-    'sessionRef',
-    'externalUserId',
-    'type',
-    'status',
-    'address',
-    'cryptoCurrencyCode',
-    'fiatCurrencyCode',
-    'fiatAmount',
-    'cryptoAmount',
-    'cryptoAmountSent',
-    'amountInUsd',
-    'completedAt',
-  ],
+  WITHDRAW_COMPLETE: [...WITHDRAW_OUTCOME_FIELDS, 'completedAt'],
   // 6.4: WITHDRAW_COMPLETE's fields without completedAt, plus the three below.
-  WITHDRAW_FAILED: [
-    'event',
-    'withdrawRequestId',
-    'sessionRef',
-    'externalUserId',
-    'type',
-    'status',
-    'address',
-    'cryptoCurrencyCode',
-    'fiatCurrencyCode',
-    'fiatAmount',
-    'cryptoAmount',
-    'cryptoAmountSent',
-    'amountInUsd',
-    'retryable',
-    'reasonCode',
-    'eventId',
-  ],
+  WITHDRAW_FAILED: [...WITHDRAW_OUTCOME_FIELDS, 'retryable', 'reasonCode', 'eventId'],
   // 6.5: WITHDRAW_FAILED's shape without retryable.
-  WITHDRAW_CANCELLED: [
-    'event',
-    'withdrawRequestId',
-    'sessionRef',
-    'externalUserId',
-    'type',
-    'status',
-    'address',
-    'cryptoCurrencyCode',
-    'fiatCurrencyCode',
-    'fiatAmount',
-    'cryptoAmount',
-    'cryptoAmountSent',
-    'amountInUsd',
-    'reasonCode',
-    'eventId',
-  ],
+  WITHDRAW_CANCELLED: [...WITHDRAW_OUTCOME_FIELDS, 'reasonCode', 'eventId'],
 } as const;
 
 export type WebhookEventType = keyof typeof WEBHOOK_FIELDS;

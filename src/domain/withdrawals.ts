@@ -38,6 +38,5 @@ export const TERMINAL = new Set(['COMPLETED', 'REJECTED', 'CANCELLED', 'EXPIRED'
 
 export type HeldReason = 'CAP_EXCEEDED' | 'APPROVAL_NOT_ENABLED' | 'OPERATOR_INACTIVE' | 'EXPIRED' | 'TEMPORARILY_UNAVAILABLE';
 
-/** The workflow id of a withdrawal, by mode (CONTRACT §1). */
-export const withdrawalWorkflowId = (w: { id: string; mode: string; sessionRef: string }) =>
-  w.mode === 'C' ? `headless-${w.sessionRef}` : `withdrawal-${w.id}`;
+/** The workflow id of a withdrawal, by mode (CONTRACT §1; defined with every other key in ./keys). */
+export { withdrawalWorkflowId } from './keys';

@@ -1,5 +1,6 @@
 import type { JsonRpcProvider } from 'ethers';
 import type { Db } from '../adapters/db';
+import { PURPOSE, purposeSubject } from '../domain/keys';
 import { depositEventProblems, depositTransferMatches, type SeenTransfer } from '../domain/reconcile';
 import type { BankrollBooks } from './openings';
 import { transferLogs } from './receipts';
@@ -21,8 +22,8 @@ async function seenTransfers(provider: JsonRpcProvider, txHash: string): Promise
  */
 export async function depositDifferences(db: Db, provider: JsonRpcProvider, key: BankrollBooks): Promise<{ checked: number; differences: Difference[] }> {
   const { chainId } = key;
-  const topUps = await db.outboundTx.findMany({ where: { chainId, genesisHash: key.genesisHash, purpose: { startsWith: 'gas:' } }, select: { purpose: true } });
-  const deposits = await db.deposit.findMany({ where: { chainId, id: { in: topUps.map((t) => BigInt(t.purpose.slice('gas:'.length))) } } });
+  const topUps = await db.outboundTx.findMany({ where: { chainId, genesisHash: key.genesisHash, purpose: { startsWith: PURPOSE.gas } }, select: { purpose: true } });
+  const deposits = await db.deposit.findMany({ where: { chainId, id: { in: topUps.map((t) => BigInt(purposeSubject('gas', t.purpose))) } } });
   const byId = new Map(deposits.map((d) => [d.id.toString(), d]));
   const events = (await db.webhookEvent.findMany({ where: { event: 'DEPOSIT' }, select: { id: true, body: true } }))
     .map((e) => ({ eventId: e.id, ...Object.fromEntries(new URLSearchParams(e.body)) }) as Record<string, string>)

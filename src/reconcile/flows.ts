@@ -1,5 +1,6 @@
 import { Transaction, type JsonRpcProvider, type TransactionReceipt } from 'ethers';
 import type { Db } from '../adapters/db';
+import { payoutPurpose, PURPOSE, purposeSubject, sweepPurpose, type PurposeKind } from '../domain/keys';
 import { NATIVE, type Movement } from '../domain/reconcile';
 import type { OutboundTx, OutboundTxCandidate } from '../generated/prisma/client';
 import type { BankrollBooks } from './openings';
@@ -49,18 +50,18 @@ export async function bankrollFlows(db: Db, provider: JsonRpcProvider, key: Bank
   const rows = await db.outboundTx.findMany({
     where: {
       chainId: key.chainId, genesisHash: key.genesisHash, status: { not: 'RETIRED' },
-      OR: [{ fromAddress: key.bankroll }, { purpose: { startsWith: 'sweep:' } }],
+      OR: [{ fromAddress: key.bankroll }, { purpose: { startsWith: PURPOSE.sweep } }],
     },
     include: { candidates: true },
     orderBy: { createdAt: 'asc' },
   });
-  const ids = (prefix: string) => rows.filter((r) => r.purpose.startsWith(prefix)).map((r) => r.purpose.slice(prefix.length));
+  const ids = (kind: PurposeKind) => rows.filter((r) => r.purpose.startsWith(PURPOSE[kind])).map((r) => purposeSubject(kind, r.purpose));
   const [withdrawals, deposits] = await Promise.all([
-    db.withdrawal.findMany({ where: { id: { in: ids('payout:') } }, select: { id: true, tokenAddress: true, cryptoAmountRaw: true } }),
-    db.deposit.findMany({ where: { id: { in: ids('sweep:').map(BigInt) } }, select: { id: true, tokenAddress: true, amount: true } }),
+    db.withdrawal.findMany({ where: { id: { in: ids('payout') } }, select: { id: true, tokenAddress: true, cryptoAmountRaw: true } }),
+    db.deposit.findMany({ where: { id: { in: ids('sweep').map(BigInt) } }, select: { id: true, tokenAddress: true, amount: true } }),
   ]);
-  const payoutOf = new Map(withdrawals.map((w) => [`payout:${w.id}`, w]));
-  const sweepOf = new Map(deposits.map((d) => [`sweep:${d.id}`, d]));
+  const payoutOf = new Map(withdrawals.map((w) => [payoutPurpose(w.id), w]));
+  const sweepOf = new Map(deposits.map((d) => [sweepPurpose(d.id), d]));
   const flows: BankrollFlows = { movements: [], pending: [], explainedOut: new Set(), explainedIn: new Set() };
   const mined = await inBatches(rows, (row) => minedCandidate(provider, row));
   rows.forEach((row, i) => {
@@ -83,7 +84,7 @@ export async function bankrollFlows(db: Db, provider: JsonRpcProvider, key: Bank
     } else if (sweep) {
       flows.movements.push({ asset: sweep.tokenAddress ?? NATIVE, raw: BigInt(sweep.amount?.toFixed(0) ?? '0'), ...at });
       flows.explainedIn.add(m.receipt.hash.toLowerCase());
-    } else if (row.purpose.startsWith('gas:')) {
+    } else if (row.purpose.startsWith(PURPOSE.gas)) {
       flows.movements.push({ asset: NATIVE, raw: -Transaction.from(m.rawTx).value, ...at });
     }
   });

@@ -1,5 +1,6 @@
 import type { JsonRpcProvider } from 'ethers';
 import type { Db } from '../adapters/db';
+import { PURPOSE, purposeSubject, WITHDRAW_COMPLETE_KEY_PREFIX } from '../domain/keys';
 import { payoutProblem, sharedHashes } from '../domain/reconcile';
 import type { BankrollBooks } from './openings';
 import { transferLogs } from './receipts';
@@ -12,8 +13,8 @@ import type { Difference } from './report';
  */
 export async function payoutDifferences(db: Db, provider: JsonRpcProvider, key: BankrollBooks): Promise<{ checked: number; differences: Difference[] }> {
   const { chainId } = key;
-  const payouts = await db.outboundTx.findMany({ where: { chainId, genesisHash: key.genesisHash, purpose: { startsWith: 'payout:' } } });
-  const byWithdrawal = new Map(payouts.map((p) => [p.purpose.slice('payout:'.length), p]));
+  const payouts = await db.outboundTx.findMany({ where: { chainId, genesisHash: key.genesisHash, purpose: { startsWith: PURPOSE.payout } } });
+  const byWithdrawal = new Map(payouts.map((p) => [purposeSubject('payout', p.purpose), p]));
   const withdrawals = await db.withdrawal.findMany({ where: { id: { in: [...byWithdrawal.keys()] } } });
   const differences: Difference[] = [];
   let checked = 0;
@@ -36,7 +37,7 @@ export async function payoutDifferences(db: Db, provider: JsonRpcProvider, key: 
   }
   const completions = await db.webhookEvent.findMany({ where: { event: 'WITHDRAW_COMPLETE', uniqueKey: { not: null } }, select: { uniqueKey: true } });
   for (const c of completions) {
-    const id = c.uniqueKey!.slice('WITHDRAW_COMPLETE:'.length);
+    const id = c.uniqueKey!.slice(WITHDRAW_COMPLETE_KEY_PREFIX.length);
     const tx = byWithdrawal.get(id);
     if (tx && tx.status !== 'CONFIRMED') differences.push({ chainId, kind: 'COMPLETE_WITHOUT_CONFIRMED_PAYOUT', withdrawalId: id, txHash: tx.txHash, status: tx.status });
   }

@@ -1,14 +1,18 @@
 import { DefaultLogger, NativeConnection, Runtime, Worker, type LogLevel } from '@temporalio/worker';
 import type { Client } from '@temporalio/client';
 import { Wallet } from 'ethers';
+import type { ChainProviders } from '../adapters/chains';
+import type { Db } from '../adapters/db';
 import type { Logger } from '../adapters/logger';
+import type { Config } from '../config/env';
 import type { chainScannerWorkflow } from '../workflows/chain-scanner';
-import { chainScannerWorkflowId, webhookRelayWorkflowId, withdrawalRelayWorkflowId } from '../workflows/ids';
+import { chainScannerWorkflowId, webhookRelayWorkflowId, withdrawalRelayWorkflowId } from '../domain/keys';
 import type { webhookRelayWorkflow } from '../workflows/webhook-relay';
 import type { withdrawalRelayWorkflow } from '../workflows/withdrawal-relay';
-import { createActivities, type Activities, type ActivityDeps } from '../activities';
+import { createActivities, type Activities } from '../activities';
 import { genesisHashOf, registerChainInstance } from '../provisioning/chain-instance';
 import { bankrollAssets, ensureOpenings, type BankrollBooks } from '../reconcile/openings';
+import { workflowStarts } from './client/starts';
 
 export interface WorkerOptions {
   address: string;
@@ -16,12 +20,27 @@ export interface WorkerOptions {
   taskQueue: string;
   /** A prebuilt bundle (tests bundle once); else the workflows are bundled from source at start. */
   workflowBundlePath?: string;
-  /** The activities to run; tests pass wrapped ones to inject faults. Default: createActivities(deps). */
+  /** The activities to run; tests pass wrapped ones to inject faults. Default: workerActivities(deps). */
   activities?: Activities;
 }
 
+/** What the worker runs on: the activities' outside world and the client it starts workflows with. */
+export interface WorkerDeps {
+  config: Config;
+  db: Db;
+  chains: ChainProviders;
+  logger: Logger;
+  temporal: Client;
+}
+
+/** Every activity, wired to the worker's client for the workflow starts that follow from what they commit. */
+export function workerActivities(deps: WorkerDeps): Activities {
+  const { config, db, chains, logger, temporal } = deps;
+  return createActivities({ config, db, chains, logger, workflows: workflowStarts(temporal, config, db) });
+}
+
 /** Creates the worker that runs every workflow and activity of the gateway. Call run() to poll. */
-export async function createWorker(opts: WorkerOptions, deps: ActivityDeps): Promise<{ worker: Worker; connection: NativeConnection }> {
+export async function createWorker(opts: WorkerOptions, deps: WorkerDeps): Promise<{ worker: Worker; connection: NativeConnection }> {
   const connection = await NativeConnection.connect({ address: opts.address });
   const worker = await Worker.create({
     connection,
@@ -30,7 +49,7 @@ export async function createWorker(opts: WorkerOptions, deps: ActivityDeps): Pro
     ...(opts.workflowBundlePath
       ? { workflowBundle: { codePath: opts.workflowBundlePath } }
       : { workflowsPath: require.resolve('../workflows') }),
-    activities: opts.activities ?? createActivities(deps),
+    activities: opts.activities ?? workerActivities(deps),
   });
   await startRelays(deps.temporal, opts.taskQueue, deps.config.OUTBOX_RELAY_SECONDS);
   await startChainScanners(deps, opts.taskQueue);
@@ -41,7 +60,7 @@ export async function createWorker(opts: WorkerOptions, deps: ActivityDeps): Pro
  * One scanner per active EVM chain that has an RPC URL; a restarted worker attaches to the running ones. Each chain's
  * instance is checked first: signing against another network than the stored state's would corrupt its nonces.
  */
-async function startChainScanners(deps: ActivityDeps, taskQueue: string): Promise<void> {
+async function startChainScanners(deps: WorkerDeps, taskQueue: string): Promise<void> {
   const chains = await deps.db.chain.findMany({ where: { active: true, type: 'EVM' } });
   for (const chain of chains.filter((c) => deps.chains.get(c.chainId))) {
     const provider = deps.chains.require(chain.chainId);
@@ -62,7 +81,7 @@ async function startChainScanners(deps: ActivityDeps, taskQueue: string): Promis
  * anything there (reconcile counts from them). A failure only defers them to the first reconcile: payouts must not
  * wait for bookkeeping.
  */
-async function openBooks(deps: ActivityDeps, key: BankrollBooks): Promise<void> {
+async function openBooks(deps: WorkerDeps, key: BankrollBooks): Promise<void> {
   try {
     await ensureOpenings(deps.db, deps.chains.require(key.chainId), key, (await bankrollAssets(deps.db, key)).map((a) => a.asset));
   } catch (err) {

@@ -3,24 +3,15 @@ import { Wallet, ZeroAddress } from 'ethers';
 import { drainGas, restoreGas, setPrice } from '../../src/devchain/dev-commands';
 import { setProxyRpc } from '../../src/devchain/rpc-proxy';
 import { OperatorId, SessionRef, WithdrawStatus, ExternalUserId } from '../../src/workflows/search-attributes';
-import { expectError, openHeadlessSuite, closeHeadlessSuite, type HeadlessFixtures } from '../support/headless-fixtures';
-import type { TestContext } from '../support/harness';
+import { expectError, headlessSuite, type HeadlessOperator } from '../support/headless-fixtures';
 import { eventually } from '../support/wait';
-import type { WebhookReceiver } from '../support/webhook-receiver';
 
-type Op = { id: string; apiKey: string; webhookSecret: string };
-
-let ctx: TestContext;
-let receiver: WebhookReceiver;
-let f: HeadlessFixtures;
-let op: Op;
-let plain: Op;
+const { ctx, receiver, f, op } = headlessSuite({ GAS_RECHECK_SECONDS: '1' });
+let plain: HeadlessOperator;
 
 beforeAll(async () => {
-  ({ ctx, receiver, f, op } = await openHeadlessSuite({ GAS_RECHECK_SECONDS: '1' }));
   plain = await f.operator({ headlessEnabled: false });
 });
-afterAll(() => closeHeadlessSuite({ ctx, receiver, f }));
 
 const nothingHeld = async (id: string) => {
   const w = await f.row(id);

@@ -1,21 +1,9 @@
 import Decimal from 'decimal.js';
 import { drainGas, restoreGas } from '../../src/devchain/dev-commands';
-import { openHeadlessSuite, closeHeadlessSuite, type HeadlessFixtures } from '../support/headless-fixtures';
-import type { TestContext } from '../support/harness';
+import { headlessSuite } from '../support/headless-fixtures';
 import { delay, eventually, mineUntil } from '../support/wait';
-import type { WebhookReceiver } from '../support/webhook-receiver';
 
-type Op = { id: string; apiKey: string; webhookSecret: string };
-
-let ctx: TestContext;
-let receiver: WebhookReceiver;
-let f: HeadlessFixtures;
-let op: Op;
-
-beforeAll(async () => {
-  ({ ctx, receiver, f, op } = await openHeadlessSuite({ GAS_RECHECK_SECONDS: '1' }));
-});
-afterAll(() => closeHeadlessSuite({ ctx, receiver, f }));
+const { ctx, f, op } = headlessSuite({ GAS_RECHECK_SECONDS: '1' });
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 const gas = { drain: () => drainGas({ nodeUrl: f.nodeUrl, address: f.bankroll }), restore: () => restoreGas({ nodeUrl: f.nodeUrl, address: f.bankroll }) };

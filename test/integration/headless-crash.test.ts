@@ -1,22 +1,10 @@
 import { Contract, id as topicOf, zeroPadValue } from 'ethers';
 import { drainGas, restoreGas } from '../../src/devchain/dev-commands';
-import { openHeadlessSuite, closeHeadlessSuite, type HeadlessFixtures } from '../support/headless-fixtures';
-import type { TestContext } from '../support/harness';
+import { headlessSuite } from '../support/headless-fixtures';
 import { delay, eventually } from '../support/wait';
-import type { WebhookReceiver } from '../support/webhook-receiver';
 
-type Op = { id: string; apiKey: string; webhookSecret: string };
-
-let ctx: TestContext;
-let receiver: WebhookReceiver;
-let f: HeadlessFixtures;
-let op: Op;
-
-beforeAll(async () => {
-  // The test-only pause between signing and broadcasting gives the test a window to stop the worker there.
-  ({ ctx, receiver, f, op } = await openHeadlessSuite({ GAS_RECHECK_SECONDS: '1', TEST_PAUSE_BEFORE_BROADCAST_MS: '3000' }));
-});
-afterAll(() => closeHeadlessSuite({ ctx, receiver, f }));
+// The test-only pause between signing and broadcasting gives the test a window to stop the worker there.
+const { ctx, f, op } = headlessSuite({ GAS_RECHECK_SECONDS: '1', TEST_PAUSE_BEFORE_BROADCAST_MS: '3000' });
 
 const payoutTx = (id: string) => ctx.db.outboundTx.findUnique({ where: { purpose: `payout:${id}` } });
 const TRANSFER = topicOf('Transfer(address,address,uint256)');

@@ -1,19 +1,7 @@
-import { expectError, openHeadlessSuite, closeHeadlessSuite, type HeadlessFixtures } from '../support/headless-fixtures';
-import type { TestContext } from '../support/harness';
+import { expectError, headlessSuite } from '../support/headless-fixtures';
 import { delay, eventually } from '../support/wait';
-import type { WebhookReceiver } from '../support/webhook-receiver';
 
-type Op = { id: string; apiKey: string; webhookSecret: string };
-
-let ctx: TestContext;
-let receiver: WebhookReceiver;
-let f: HeadlessFixtures;
-let op: Op;
-
-beforeAll(async () => {
-  ({ ctx, receiver, f, op } = await openHeadlessSuite({ HEADLESS_INTENT_TTL_SECONDS: '2' }));
-});
-afterAll(() => closeHeadlessSuite({ ctx, receiver, f }));
+const { ctx, f, op } = headlessSuite({ HEADLESS_INTENT_TTL_SECONDS: '2' });
 
 describe('intent expiry (HEADLESS_INTENT_TTL_SECONDS=2)', () => {
   it('When an intent is not executed within its TTL, Then EXPIRED with WITHDRAW_CANCELLED INTENT_EXPIRED; the same reference answers the same sessionRef and expiresAt and it stays EXPIRED', async () => {

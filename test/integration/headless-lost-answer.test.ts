@@ -1,15 +1,10 @@
 import { ApplicationFailure } from '@temporalio/common';
-import { closeHeadlessSuite, openHeadlessSuite, type HeadlessFixtures } from '../support/headless-fixtures';
-import type { TestContext } from '../support/harness';
-import type { WebhookReceiver } from '../support/webhook-receiver';
+import { headlessSuite } from '../support/headless-fixtures';
 
-let ctx: TestContext;
-let receiver: WebhookReceiver;
-let f: HeadlessFixtures;
-let op: { id: string; apiKey: string; webhookSecret: string };
+// The replaced worker stops before the suite closes, so the worker that settles what is left is an ordinary one.
+const { ctx, f, op } = headlessSuite({}, { beforeClose: () => ctx.stopWorker() });
 
 beforeAll(async () => {
-  ({ ctx, receiver, f, op } = await openHeadlessSuite({}));
   // Every execute attempt commits, then its answer is lost (as when the worker dies after the commit).
   await ctx.stopWorker();
   await ctx.startWorker((acts) => ({
@@ -19,10 +14,6 @@ beforeAll(async () => {
       throw ApplicationFailure.retryable('the answer was lost after the commit', 'ANSWER_LOST');
     },
   }));
-});
-afterAll(async () => {
-  await ctx.stopWorker();
-  await closeHeadlessSuite({ ctx, receiver, f });
 });
 
 describe('an execute whose commit succeeded but whose answer was lost', () => {

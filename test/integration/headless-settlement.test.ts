@@ -3,32 +3,24 @@ import { setProxyRpc } from '../../src/devchain/rpc-proxy';
 import { WEBHOOK_FIELDS } from '../../src/domain/webhook-events';
 import { createAdmin } from '../../src/provisioning/admins';
 import { WithdrawStatus } from '../../src/workflows/search-attributes';
-import { expectError, form, openHeadlessSuite, closeHeadlessSuite, type HeadlessFixtures } from '../support/headless-fixtures';
-import type { TestContext } from '../support/harness';
+import { expectError, form, headlessSuite } from '../support/headless-fixtures';
 import { http } from '../support/http';
 import { OperatorLedger } from '../support/operator-ledger';
 import { delay, eventually } from '../support/wait';
-import { ACK, FAIL, WebhookReceiver } from '../support/webhook-receiver';
+import { ACK, FAIL } from '../support/webhook-receiver';
 
-type Op = { id: string; apiKey: string; webhookSecret: string };
-
-let ctx: TestContext;
-let receiver: WebhookReceiver;
-let f: HeadlessFixtures;
-let op: Op;
+// No timer re-check of gas here (an admin retry moves WAITING_FOR_GAS); three quick attempts before FAILED(retryable).
+const { ctx, receiver, f, op } = headlessSuite({ GAS_RECHECK_SECONDS: '3600', HEADLESS_SETTLE_ATTEMPTS: '3' });
 let admin: string;
 let support: string;
 
 beforeAll(async () => {
-  // No timer re-check of gas here (an admin retry moves WAITING_FOR_GAS); three quick attempts before FAILED(retryable).
-  ({ ctx, receiver, f, op } = await openHeadlessSuite({ GAS_RECHECK_SECONDS: '3600', HEADLESS_SETTLE_ATTEMPTS: '3' }));
   await createAdmin(ctx.db, 'admin@example.com', 'admin-password', 'ADMIN');
   await createAdmin(ctx.db, 'support@example.com', 'support-password', 'SUPPORT');
   const login = async (email: string, password: string) => (await http(ctx.apiUrl, 'POST', '/admin/login', { json: { email, password } })).body.token as string;
   admin = await login('admin@example.com', 'admin-password');
   support = await login('support@example.com', 'support-password');
 });
-afterAll(() => closeHeadlessSuite({ ctx, receiver, f }));
 beforeEach(() => receiver.answer(() => ACK));
 
 const gas = { drain: () => drainGas({ nodeUrl: f.nodeUrl, address: f.bankroll }), restore: () => restoreGas({ nodeUrl: f.nodeUrl, address: f.bankroll }) };

@@ -1,4 +1,4 @@
-import { ensureDepositAddress } from '../../src/deposits/addresses';
+import { ensureDepositAddress } from '../../src/store/deposit-addresses';
 import { fund } from '../../src/devchain/dev-commands';
 import { runCli } from '../support/cli';
 import { closeHeadlessSuite, openHeadlessSuite, type HeadlessSuite } from '../support/headless-fixtures';

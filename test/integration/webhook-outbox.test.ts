@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { encodeDeposit } from '../../src/domain/webhook-events';
 import { verifyWebhookSignature } from '../../src/domain/webhook-signature';
-import { dispatchTarget, dispatchWebhook } from '../../src/outbox/dispatch';
-import { recordWebhookEvent } from '../../src/outbox/record';
+import { dispatchTarget, dispatchWebhook } from '../../src/temporal/client/webhooks';
+import { recordWebhookEvent } from '../../src/store/outbox';
 import { createAdmin } from '../../src/provisioning/admins';
 import { createOperator } from '../../src/provisioning/operators';
 import { createTestContext, type TestContext } from '../support/harness';

@@ -2,7 +2,7 @@ import { AbiCoder, keccak256, zeroPadValue } from 'ethers';
 import { mine } from '../../src/devchain/dev-commands';
 import { createAdmin } from '../../src/provisioning/admins';
 import { createOperator } from '../../src/provisioning/operators';
-import { lockOwnerCaps } from '../../src/withdrawals/cap-usage';
+import { lockOwnerCaps } from '../../src/store/cap-usage';
 import { createTestContext, type TestContext } from '../support/harness';
 import { http } from '../support/http';
 import { delay, eventually, mineUntil } from '../support/wait';

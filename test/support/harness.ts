@@ -1,16 +1,16 @@
-import { createActivities, type Activities } from '../../src/activities';
+import type { Activities } from '../../src/activities';
 import { pricingFrom } from '../../src/adapters/prices';
 import { randomBytes } from 'node:crypto';
 import { Mnemonic } from 'ethers';
 import { ChainProviders } from '../../src/adapters/chains';
 import { createDb, type Db } from '../../src/adapters/db';
 import { createLogger, type Logger } from '../../src/adapters/logger';
-import { connectTemporal, type TemporalHandle } from '../../src/adapters/temporal';
+import { connectTemporal, type TemporalHandle } from '../../src/temporal/client/connection';
 import { startServer } from '../../src/api/server';
 import { loadConfig, type Config } from '../../src/config/env';
 import { createDatabaseIfMissing, dropDatabase, withDatabase } from '../../src/launcher/postgres';
 import { upsertChain } from '../../src/provisioning/chain-registry';
-import { createWorker, installTemporalLogger } from '../../src/temporal/worker';
+import { createWorker, installTemporalLogger, workerActivities } from '../../src/temporal/worker';
 import { testServices, type TestServices } from './services';
 
 export interface TestContext {
@@ -81,7 +81,7 @@ export async function createTestContext(opts: { env?: Record<string, string>; wo
           namespace: config.TEMPORAL_NAMESPACE,
           taskQueue: config.TEMPORAL_TASK_QUEUE,
           workflowBundlePath: services.workflowBundlePath,
-          activities: wrap?.(createActivities(deps)),
+          activities: wrap?.(workerActivities(deps)),
         },
         deps,
       );

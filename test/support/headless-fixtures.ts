@@ -6,6 +6,7 @@ import { createOperator } from '../../src/provisioning/operators';
 import { statusQuery } from '../../src/workflows/headless-messages';
 import { createTestContext, type TestContext } from './harness';
 import { http, type HttpResult } from './http';
+import { lateBound } from './late-bound';
 import { eventually, mineUntil } from './wait';
 import { ACK, WebhookReceiver, type Received } from './webhook-receiver';
 
@@ -121,11 +122,17 @@ export function expectError(r: HttpResult, status: number, errorCode?: string): 
   else expect(r.body).not.toHaveProperty('errorCode');
 }
 
+export interface HeadlessOperator {
+  id: string;
+  apiKey: string;
+  webhookSecret: string;
+}
+
 export interface HeadlessSuite {
   ctx: TestContext;
   receiver: WebhookReceiver;
   f: HeadlessFixtures;
-  op: { id: string; apiKey: string; webhookSecret: string };
+  op: HeadlessOperator;
 }
 
 /** One headless test file's world: a context with a worker, an acknowledging receiver, the fixtures, a headless operator. */
@@ -147,4 +154,26 @@ export async function closeHeadlessSuite({ ctx, receiver, f }: Pick<HeadlessSuit
   f.provider.destroy();
   await receiver.stop();
   await ctx.close();
+}
+
+/**
+ * One headless test file's world, opened before its tests and closed after them (what every headless file opens
+ * with). The four names are bound once beforeAll has run. `beforeClose` runs first in afterAll (e.g. to stop a
+ * worker whose activities the file replaced, so the settling worker is an ordinary one).
+ */
+export function headlessSuite(env: Record<string, string>, opts: { beforeClose?: () => Promise<void> } = {}): HeadlessSuite {
+  let suite: HeadlessSuite | null = null;
+  beforeAll(async () => {
+    suite = await openHeadlessSuite(env);
+  });
+  afterAll(async () => {
+    await opts.beforeClose?.();
+    if (suite) await closeHeadlessSuite(suite);
+  });
+  return {
+    ctx: lateBound('ctx', () => suite?.ctx ?? null),
+    receiver: lateBound('receiver', () => suite?.receiver ?? null),
+    f: lateBound('f', () => suite?.f ?? null),
+    op: lateBound('op', () => suite?.op ?? null),
+  };
 }

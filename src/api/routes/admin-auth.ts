@@ -1,11 +1,9 @@
 import { Router } from 'express';
-import { z } from 'zod';
 import { generateAdminToken, verifyPassword } from '../../domain/credentials';
 import { AppError } from '../../domain/errors';
 import type { ApiDeps } from '../deps';
 import { validateBody, validatedBody } from '../middleware/validate';
-
-const loginSchema = z.object({ email: z.string().min(1), password: z.string().min(1) });
+import { loginSchema } from '../schemas/admin';
 
 // A fixed scrypt hash to verify against when the email is unknown, so timing does not reveal which emails exist.
 const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';

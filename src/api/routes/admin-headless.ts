@@ -1,13 +1,13 @@
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { Router } from 'express';
-import { z } from 'zod';
 import { AppError } from '../../domain/errors';
-import { headlessWorkflowId, liveRetryDisposition, retryDisposition, type HeadlessStatus, type RetryDisposition } from '../../domain/headless';
-import { payoutPurpose } from '../../activities/payouts';
-import type { headlessWorkflow } from '../../workflows/headless';
+import { liveRetryDisposition, retryDisposition, type HeadlessStatus, type RetryDisposition } from '../../domain/headless';
+import { payoutPurpose } from '../../domain/keys';
+import { headlessHandle } from '../../temporal/client/headless';
 import { adminRetrySignal, statusQuery } from '../../workflows/headless-messages';
 import type { ApiDeps } from '../deps';
 import { requireActingRole } from '../middleware/auth';
+import { withdrawalIdSchema } from '../schemas/withdrawals';
 
 function refuse(d: Exclude<RetryDisposition, 'RETRY'>, status: string): never {
   if (d === 'IN_PROGRESS') throw new AppError('HEADLESS_RETRY_IN_PROGRESS', 'A settlement worker already holds this withdrawal');
@@ -22,7 +22,7 @@ export function adminHeadlessRoutes({ db, temporal }: ApiDeps): Router {
   const router = Router();
 
   router.post('/admin/withdrawals/:id/retry', requireActingRole, async (req, res) => {
-    const id = z.uuid().safeParse(req.params.id);
+    const id = withdrawalIdSchema.safeParse(req.params.id);
     const w = id.success ? await db.withdrawal.findUnique({ where: { id: id.data } }) : null;
     if (!w) throw new AppError('NOT_FOUND', 'No such withdrawal');
     if (w.mode !== 'C') throw new AppError('HEADLESS_RETRY_NOT_ALLOWED', 'Only headless withdrawals can be retried');
@@ -30,7 +30,7 @@ export function adminHeadlessRoutes({ db, temporal }: ApiDeps): Router {
     const stored = retryDisposition({ status: w.status as HeadlessStatus, retryable: w.retryable, hasTxHash: signed || w.settlementTxHash !== null });
     if (stored !== 'RETRY') refuse(stored, w.status);
 
-    const handle = temporal.client.workflow.getHandle<typeof headlessWorkflow>(headlessWorkflowId(w.sessionRef));
+    const handle = headlessHandle(temporal.client, w.sessionRef);
     const live = await handle.query(statusQuery).catch((err: unknown) => {
       if (err instanceof WorkflowNotFoundError) refuse('NOT_ALLOWED', w.status);
       throw err;

@@ -1,25 +1,17 @@
 import { Router } from 'express';
-import { z } from 'zod';
 import { AppError } from '../../domain/errors';
-import { dispatchTarget, dispatchWebhook } from '../../outbox/dispatch';
+import { dispatchTarget, dispatchWebhook } from '../../temporal/client/webhooks';
 import type { ApiDeps } from '../deps';
 import { requireActingRole } from '../middleware/auth';
 import { afterCursor, decodeCursor, encodeCursor } from '../pagination';
-
-const listQuery = z.object({
-  status: z.enum(['PENDING', 'RETRYING', 'DELIVERED', 'DEAD_LETTER']).optional(),
-  operatorId: z.uuid().optional(),
-  event: z.enum(['DEPOSIT', 'WITHDRAW_REQUEST', 'WITHDRAW_COMPLETE', 'WITHDRAW_FAILED', 'WITHDRAW_CANCELLED']).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  cursor: z.string().optional(),
-});
+import { adminWebhookListQuery, webhookEventIdSchema } from '../schemas/webhooks';
 
 /** GET /admin/webhooks (any admin) and POST /admin/webhooks/:eventId/redeliver (ADMIN, SUPERADMIN). */
 export function adminWebhookRoutes({ db, temporal, config }: ApiDeps): Router {
   const router = Router();
 
   router.get('/admin/webhooks', async (req, res) => {
-    const q = listQuery.parse(req.query);
+    const q = adminWebhookListQuery.parse(req.query);
     const rows = await db.webhookEvent.findMany({
       where: { status: q.status, operatorId: q.operatorId, event: q.event, ...afterCursor(q.cursor ? decodeCursor(q.cursor) : null) },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
@@ -49,7 +41,7 @@ export function adminWebhookRoutes({ db, temporal, config }: ApiDeps): Router {
   });
 
   router.post('/admin/webhooks/:eventId/redeliver', requireActingRole, async (req, res) => {
-    const eventId = z.uuid().safeParse(req.params.eventId);
+    const eventId = webhookEventIdSchema.safeParse(req.params.eventId);
     const event = eventId.success ? await db.webhookEvent.findUnique({ where: { id: eventId.data } }) : null;
     if (!event) throw new AppError('NOT_FOUND', 'No such webhook event');
     // Claimed before the run starts, so two redeliveries cannot both start one and the run's own outcome

@@ -1,31 +1,15 @@
 import { Router } from 'express';
-import { z } from 'zod';
 import { AppError } from '../../domain/errors';
-import { ADMIN_TARGETS, withdrawalWorkflowId } from '../../domain/withdrawals';
+import { withdrawalWorkflowId } from '../../domain/keys';
+import { ADMIN_TARGETS } from '../../domain/withdrawals';
 import type { Withdrawal } from '../../generated/prisma/client';
-import { onWithdrawalWorkflow } from '../../withdrawals/start-withdrawal';
-import { stuckPayouts } from '../../withdrawals/stuck-payouts';
+import { onWithdrawalWorkflow } from '../../temporal/client/withdrawals';
+import { stuckPayouts } from '../../store/stuck-payouts';
 import { adminTransitionUpdate } from '../../workflows/withdrawal-messages';
 import type { ApiDeps } from '../deps';
 import { currentAdmin, requireActingRole } from '../middleware/auth';
 import { afterCursor, decodeCursor, encodeCursor } from '../pagination';
-
-const listQuery = z.object({
-  status: z.enum(['PENDING', 'PROCESSING', 'AWAITING_APPROVAL', 'CREATED', 'EXECUTION_QUEUED', 'WAITING_FOR_GAS', 'RECONCILING', 'COMPLETED', 'REJECTED', 'FAILED', 'CANCELLED', 'EXPIRED']).optional(),
-  operatorId: z.uuid().optional(),
-  mode: z.enum(['A', 'B', 'C']).optional(),
-  externalUserId: z.string().min(1).optional(),
-  /** true: only withdrawals whose payout is signed, unmined, and past TX_STUCK_SECONDS. */
-  stuck: z.enum(['true', 'false']).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  cursor: z.string().optional(),
-});
-
-const statusBody = z.object({
-  // Any other value is a VALIDATION_ERROR (CONTRACT §6); a legal value that is not a legal move is a 409.
-  status: z.enum(ADMIN_TARGETS as [string, ...string[]]),
-  adminNote: z.string().max(2000).optional(),
-});
+import { adminStatusSchema, adminWithdrawalListQuery, withdrawalIdSchema } from '../schemas/withdrawals';
 
 /** GET /admin/withdrawals (any admin role) and PATCH /admin/withdrawals/:id/status (Mode A moves, acting roles). */
 export function adminWithdrawalRoutes({ db, temporal, config }: ApiDeps): Router {
@@ -60,7 +44,7 @@ export function adminWithdrawalRoutes({ db, temporal, config }: ApiDeps): Router
   };
 
   router.get('/admin/withdrawals', async (req, res) => {
-    const q = listQuery.parse(req.query);
+    const q = adminWithdrawalListQuery.parse(req.query);
     const stuckOnly = q.stuck === 'true' ? { id: { in: [...(await stuckPayouts(db))] } } : {};
     const rows = await db.withdrawal.findMany({
       where: { status: q.status, operatorId: q.operatorId, mode: q.mode, externalUserId: q.externalUserId, ...stuckOnly, ...afterCursor(q.cursor ? decodeCursor(q.cursor) : null) },
@@ -74,8 +58,8 @@ export function adminWithdrawalRoutes({ db, temporal, config }: ApiDeps): Router
   });
 
   router.patch('/admin/withdrawals/:id/status', requireActingRole, async (req, res) => {
-    const body = statusBody.parse(req.body ?? {});
-    const id = z.uuid().safeParse(req.params.id);
+    const body = adminStatusSchema.parse(req.body ?? {});
+    const id = withdrawalIdSchema.safeParse(req.params.id);
     const w = id.success ? await db.withdrawal.findUnique({ where: { id: id.data } }) : null;
     if (!w) throw new AppError('NOT_FOUND', 'No such withdrawal');
     if (w.mode !== 'A' || !['PENDING', 'PROCESSING'].includes(w.status)) {

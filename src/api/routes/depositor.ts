@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { Db } from '../../adapters/db';
-import { ensureDepositAddress } from '../../deposits/addresses';
+import { ensureDepositAddress } from '../../store/deposit-addresses';
 import type { Deposit } from '../../generated/prisma/client';
 import type { ApiDeps } from '../deps';
 import { sendEnvelope } from '../envelope';

@@ -5,10 +5,10 @@ import { AppError } from '../../domain/errors';
 import { canCancel, executeDisposition, isTerminal, type HeadlessStatus } from '../../domain/headless';
 import { executeResult } from '../../domain/headless-intent';
 import type { Operator, Withdrawal } from '../../generated/prisma/client';
-import { createHeadlessIntent } from '../../withdrawals/headless-create';
-import { listOptions } from '../../withdrawals/headless-options';
-import { loadStatusRecord } from '../../withdrawals/headless-record';
-import { onHeadlessWorkflow, startHeadlessWorkflow } from '../../withdrawals/headless-workflow-client';
+import { createHeadlessIntent } from '../../use-cases/create-headless-intent';
+import { listOptions } from '../../use-cases/list-withdraw-options';
+import { loadStatusRecord } from '../../use-cases/load-status-record';
+import { onHeadlessWorkflow } from '../../temporal/client/headless';
 import { cancelUpdate, executeUpdate } from '../../workflows/headless-messages';
 import type { ApiDeps } from '../deps';
 import { sendEnvelope } from '../envelope';
@@ -47,7 +47,7 @@ const cancelRefused = (w: Withdrawal) => new AppError('HEADLESS_CANCEL_NOT_ALLOW
 
 /**
  * POST /session/withdraw with executionMode HEADLESS (spec 4.2). Widget requests pass through untouched. Order:
- * the flag, operatorReference, the body, then the destination and the payload (src/withdrawals/headless-create.ts).
+ * the flag, operatorReference, the body, then the destination and the payload (src/use-cases/create-headless-intent.ts).
  */
 export function headlessCreate(deps: ApiDeps): RequestHandler {
   return async (req, res, next) => {
@@ -57,7 +57,6 @@ export function headlessCreate(deps: ApiDeps): RequestHandler {
     if (!hasOperatorReference(req.body)) throw new AppError('OPERATOR_REFERENCE_REQUIRED', 'operatorReference is required for a headless withdrawal');
     const body = headlessCreateSchema.parse(req.body);
     const intent = await createHeadlessIntent(deps, operator, body);
-    if (intent.status === 'CREATED') await startHeadlessWorkflow(deps.temporal.client, deps.config, intent);
     sendEnvelope(res, 201, 'Headless withdrawal intent created', { sessionRef: intent.sessionRef, expiresAt: intent.expiresAt!.toISOString() });
   };
 }

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { temporalUp } from '../../adapters/temporal';
+import { temporalUp } from '../../temporal/client/connection';
 import type { ApiDeps } from '../deps';
 
 type Check = 'up' | 'down';

@@ -1,12 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { Router, type Response } from 'express';
 import type { Db } from '../../adapters/db';
 import type { Config } from '../../config/env';
 import { AppError } from '../../domain/errors';
-import { assertAmountWithinLimits, assertSessionUsable } from '../../domain/sessions';
+import { depositReferenceLock } from '../../domain/keys';
+import { assertAmountWithinLimits, assertSessionUsable, newSessionRef } from '../../domain/sessions';
 import type { Operator, Prisma, Session, SessionType } from '../../generated/prisma/client';
-import { cancelUnactionedWithdrawal } from '../../withdrawals/cancel-unactioned';
+import { cancelUnactionedWithdrawal } from '../../temporal/client/withdrawals';
 import type { ApiDeps } from '../deps';
 import { sendEnvelope } from '../envelope';
 import { currentOperator } from '../middleware/auth';
@@ -37,7 +37,7 @@ function assertOperatorLimits(operator: Operator, amount: string): void {
 
 function sessionData(config: Config, operatorId: string, type: SessionType, body: SessionBody, redirectUrl: string | null) {
   return {
-    sessionRef: `sr_${randomBytes(16).toString('hex')}`,
+    sessionRef: newSessionRef(),
     operatorId,
     type,
     externalUserId: body.externalUserId,
@@ -61,7 +61,7 @@ async function createDepositSession(db: Db, config: Config, operatorId: string, 
     const ref = body.operatorReference;
     let redirectUrl = body.redirectUrl ?? null;
     if (ref) {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`deposit-ref:${operatorId}:${ref}`}, 0))`;
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${depositReferenceLock(operatorId, ref)}, 0))`;
       const first = await tx.session.findFirst({
         where: { operatorId, type: 'DEPOSIT', operatorReference: ref },
         orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],

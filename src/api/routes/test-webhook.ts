@@ -1,10 +1,9 @@
 import { Router } from 'express';
 import { isAddress } from 'ethers';
-import { z } from 'zod';
 import { postWebhook, type WebhookResponse } from '../../adapters/webhook-http';
 import { decryptSecret } from '../../domain/credentials';
 import { AppError } from '../../domain/errors';
-import { FIAT_AMOUNT_RE, FIAT_CODE_RE } from '../../domain/money';
+import { testEventId } from '../../domain/keys';
 import { buildTestEventBody, testEventName } from '../../domain/test-webhook';
 import { signatureHeader } from '../../domain/webhook-signature';
 import type { ApiDeps } from '../deps';
@@ -12,13 +11,8 @@ import { sendShortEnvelope } from '../envelope';
 import { currentOperator } from '../middleware/auth';
 import { operatorScope } from '../operator-scope';
 import { takeRateLimitSlot } from '../rate-limit';
-
-const bodySchema = z.object({
-  amount: z.string().regex(FIAT_AMOUNT_RE, 'expected a positive decimal string with at most 2 decimals').optional(),
-  currency: z.string().regex(FIAT_CODE_RE, 'expected a 3-letter fiat code').optional(),
-  chainId: z.number().int().positive().optional(),
-  address: z.string().optional(),
-});
+import { sessionIdSchema } from '../schemas/sessions';
+import { testWebhookSchema } from '../schemas/webhooks';
 
 /** Spec 4.3 / CONTRACT §3: 5 test sends a minute per operator. */
 const TEST_SENDS_PER_MINUTE = 5;
@@ -36,14 +30,14 @@ export function testWebhookRoutes({ db, config }: ApiDeps): Router {
   const router = Router();
   router.post('/session/:uuid/test-webhook', async (req, res) => {
     const caller = currentOperator(res);
-    const sid = z.uuid().safeParse(req.params.uuid);
+    const sid = sessionIdSchema.safeParse(req.params.uuid);
     const session = sid.success
       ? await db.session.findFirst({ where: { id: sid.data, operatorId: { in: await operatorScope(db, caller) } }, include: { operator: true } })
       : null;
     if (!session) throw new AppError('SESSION_NOT_FOUND', 'No such session');
     await takeRateLimitSlot(db, caller.id, 'test-webhook', TEST_SENDS_PER_MINUTE, 60_000);
 
-    const body = bodySchema.parse(req.body ?? {});
+    const body = testWebhookSchema.parse(req.body ?? {});
     if (body.address !== undefined && !isAddress(body.address)) {
       throw new AppError('INVALID_ADDRESS', 'address is not a valid EVM address', { omitCode: true });
     }
@@ -73,7 +67,7 @@ export function testWebhookRoutes({ db, config }: ApiDeps): Router {
         url: webhookUrl,
         body: payload,
         timeoutMs: config.WEBHOOK_TIMEOUT_MS,
-        headers: { 'X-Signature': signature, 'X-Event-Id': `test-${session.id}`, 'X-Delivery-Attempt': String(attempt) },
+        headers: { 'X-Signature': signature, 'X-Event-Id': testEventId(session.id), 'X-Delivery-Attempt': String(attempt) },
       });
     }
     sendShortEnvelope(res, 200, { ...outcome(result!), event });

@@ -1,6 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import type { Db } from '../../adapters/db';
-import { ensureDepositAddress } from '../../deposits/addresses';
+import { ensureDepositAddress } from '../../store/deposit-addresses';
 import { fieldError } from '../../domain/errors';
 import type { ApiDeps } from '../deps';
 import { sendEnvelope } from '../envelope';

@@ -1,17 +1,15 @@
 import { Router } from 'express';
-import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import { TERMINAL } from '../../domain/withdrawals';
 import type { Withdrawal } from '../../generated/prisma/client';
-import { onWithdrawalWorkflow } from '../../withdrawals/start-withdrawal';
+import { onWithdrawalWorkflow } from '../../temporal/client/withdrawals';
 import { decideUpdate, type WithdrawalState } from '../../workflows/withdrawal-messages';
 import type { ApiDeps } from '../deps';
 import { sendShortEnvelope } from '../envelope';
 import { currentOperator } from '../middleware/auth';
 import { validateBody, validatedBody } from '../middleware/validate';
 import { operatorScope } from '../operator-scope';
-
-const decisionSchema = z.object({ decision: z.enum(['APPROVE', 'REJECT']), reason: z.string().max(500).optional() });
+import { decisionSchema, withdrawalIdSchema } from '../schemas/withdrawals';
 
 const stored = (w: Withdrawal): WithdrawalState => ({
   withdrawStatus: w.status,
@@ -25,7 +23,7 @@ export function withdrawDecisionRoutes({ db, temporal, config }: ApiDeps): Route
   const router = Router();
   router.post('/withdraw/:id/decision', validateBody(decisionSchema), async (req, res) => {
     const input = validatedBody(res, decisionSchema);
-    const id = z.uuid().safeParse(req.params.id);
+    const id = withdrawalIdSchema.safeParse(req.params.id);
     const w = id.success
       ? await db.withdrawal.findFirst({ where: { id: id.data, operatorId: { in: await operatorScope(db, currentOperator(res)) } } })
       : null;

@@ -6,6 +6,9 @@ import { checkRedirectUrl } from '../../domain/redirect-url';
 /** Any textual UUID PostgreSQL accepts (not only RFC versions): anything else cannot name a session. */
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** A session's id in a path (POST /session/:uuid/test-webhook): zod's RFC form; anything else reads as missing. */
+export const sessionIdSchema = z.uuid();
+
 // One check per field where possible: zod keeps checking after a failure, and one mistake should read as one issue.
 const text = (max: number) => z.string().max(max).regex(/\S/, 'must not be empty or blank');
 

@@ -1,10 +1,10 @@
 import type { ChainProviders } from '../adapters/chains';
 import type { Db } from '../adapters/db';
-import { headlessEventKey, type HeadlessStatus } from '../domain/headless';
+import type { HeadlessStatus } from '../domain/headless';
 import { callbackState, statusRecord, txView, type ChainView, type StatusRecord } from '../domain/headless-record';
 import type { Withdrawal } from '../generated/prisma/client';
-import { payoutPurpose } from '../activities/payouts';
-import { CHAIN_READ_TIMEOUT_MS, valueOrNull } from './deadline';
+import { headlessEventKey, payoutPurpose, withdrawCompleteKey } from '../domain/keys';
+import { CHAIN_READ_TIMEOUT_MS, valueOrNull } from '../chain/deadline';
 
 /**
  * Gathers what GET /withdrawals/:sessionRef derives its record from: the stored payout transaction, the chain's
@@ -15,7 +15,7 @@ export async function loadStatusRecord(db: Db, chains: ChainProviders, w: Withdr
     db.outboundTx.findUnique({ where: { purpose: payoutPurpose(w.id) } }),
     db.chain.findUniqueOrThrow({ where: { chainId: w.chainId }, select: { withdrawConfirmations: true } }),
     db.webhookEvent.findMany({
-      where: { OR: [{ uniqueKey: `WITHDRAW_COMPLETE:${w.id}` }, { uniqueKey: { startsWith: headlessEventKey.prefix(w.id) } }] },
+      where: { OR: [{ uniqueKey: withdrawCompleteKey(w.id) }, { uniqueKey: { startsWith: headlessEventKey.prefix(w.id) } }] },
       select: { status: true, createdAt: true },
     }),
   ]);

@@ -1,4 +1,5 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import type { Client } from '@temporalio/client';
 import Decimal from 'decimal.js';
 import type { Db } from '../adapters/db';
 import type { FxProvider } from '../adapters/prices';
@@ -6,15 +7,18 @@ import type { ChainProviders } from '../adapters/chains';
 import type { Config } from '../config/env';
 import { AppError } from '../domain/errors';
 import { checkEvmAddress, payloadConflicts, type IntentPayload } from '../domain/headless-intent';
-import { assertAmountWithinLimits } from '../domain/sessions';
+import { headlessReferenceLock } from '../domain/keys';
+import { assertAmountWithinLimits, newSessionRef } from '../domain/sessions';
 import type { Operator, Withdrawal } from '../generated/prisma/client';
-import { supportedChain, supportedToken } from './headless-assets';
+import { supportedChain, supportedToken } from '../store/headless-assets';
+import { startHeadlessWorkflow } from '../temporal/client/headless';
 
 export interface CreateDeps {
   db: Db;
   chains: ChainProviders;
   fx: FxProvider;
   config: Config;
+  temporal: { client: Client };
 }
 
 /** The validated request (src/api/schemas/headless.ts). */
@@ -39,7 +43,8 @@ const dec = (d: { toString(): string }) => new Decimal(d.toString());
 /**
  * Spec 4.2 HEADLESS: checks the destination (recipient, then chain, then token), the operator's session bounds and
  * that the fiat is priceable, then stores the intent, or answers the stored one for the same reference and payload
- * (EXPIRED included: it stays EXPIRED). The row is CREATED with expiresAt = now + HEADLESS_INTENT_TTL_SECONDS.
+ * (EXPIRED included: it stays EXPIRED). The row is CREATED with expiresAt = now + HEADLESS_INTENT_TTL_SECONDS, and
+ * a CREATED intent's workflow is started (again, for a re-create whose first start was lost).
  */
 export async function createHeadlessIntent(d: CreateDeps, operator: Operator, req: CreateRequest): Promise<Withdrawal> {
   const recipient = checkEvmAddress(req.address);
@@ -64,7 +69,9 @@ export async function createHeadlessIntent(d: CreateDeps, operator: Operator, re
     chainId: req.chainId,
     tokenAddress: token.address,
   };
-  return storeOnce(d, operator.id, req.operatorReference, payload, { symbol: token.symbol, decimals: token.decimals });
+  const intent = await storeOnce(d, operator.id, req.operatorReference, payload, { symbol: token.symbol, decimals: token.decimals });
+  if (intent.status === 'CREATED') await startHeadlessWorkflow(d.temporal.client, d.config, intent);
+  return intent;
 }
 
 /**
@@ -73,7 +80,7 @@ export async function createHeadlessIntent(d: CreateDeps, operator: Operator, re
  */
 async function storeOnce(d: CreateDeps, operatorId: string, reference: string, p: IntentPayload, token: { symbol: string; decimals: number }): Promise<Withdrawal> {
   return d.db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`headless-ref:${operatorId}:${reference}`}, 0))`;
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${headlessReferenceLock(operatorId, reference)}, 0))`;
     const stored = await tx.withdrawal.findUnique({ where: { operatorId_operatorReference: { operatorId, operatorReference: reference } } });
     if (stored) {
       const differ = stored.mode === 'C' ? payloadConflicts(payloadOf(stored), p) : ['executionMode'];
@@ -86,7 +93,7 @@ async function storeOnce(d: CreateDeps, operatorId: string, reference: string, p
         operatorId,
         mode: 'C',
         status: 'CREATED',
-        sessionRef: `sr_${randomBytes(16).toString('hex')}`,
+        sessionRef: newSessionRef(),
         externalUserId: p.externalUserId,
         operatorReference: reference,
         address: p.address,

@@ -1,5 +1,6 @@
 import { isUniqueViolation, type Db } from '../adapters/db';
 import { depositAddress } from '../adapters/hd-wallet';
+import { HD_ALLOCATION_LOCK } from '../domain/keys';
 
 export interface DepositAddressAllocation {
   address: string;
@@ -7,9 +8,6 @@ export interface DepositAddressAllocation {
   /** true only for the call that allocated the index. */
   created: boolean;
 }
-
-/** One advisory lock for all HD allocation: the next index depends on every existing row, whoever owns it. */
-const HD_ALLOCATION_LOCK = 'deposit-address:hd-index';
 
 type Key = { operatorId: string; externalUserId: string };
 

@@ -6,7 +6,7 @@ import { fromRawUnits } from '../domain/money';
 import { priceFiatPayout } from '../domain/withdraw-amounts';
 import { availableRaw, optionStatus, type OptionFacts } from '../domain/withdraw-options';
 import type { Chain, Token, Withdrawal } from '../generated/prisma/client';
-import { bankrollBalance, reservedLiquidity } from './liquidity';
+import { bankrollBalance, reservedLiquidity } from '../store/liquidity';
 
 export interface OptionDeps {
   db: Db;

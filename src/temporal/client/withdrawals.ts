@@ -1,10 +1,12 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client, type WorkflowHandle } from '@temporalio/client';
-import type { Db } from '../adapters/db';
-import type { Config } from '../config/env';
-import { TERMINAL, withdrawalWorkflowId } from '../domain/withdrawals';
-import type { Withdrawal } from '../generated/prisma/client';
-import type { withdrawalWorkflow } from '../workflows/withdrawal';
-import { searchAttributes } from '../workflows/search-attributes';
+import type { Db } from '../../adapters/db';
+import type { Config } from '../../config/env';
+import { withdrawalWorkflowId } from '../../domain/keys';
+import { TERMINAL } from '../../domain/withdrawals';
+import type { Withdrawal } from '../../generated/prisma/client';
+import type { withdrawalWorkflow } from '../../workflows/withdrawal';
+import { searchAttributes } from '../../workflows/search-attributes';
+import { supersedeUpdate } from '../../workflows/withdrawal-messages';
 
 export interface WithdrawalStarter {
   client: Client;
@@ -51,4 +53,15 @@ export async function onWithdrawalWorkflow<T>(s: WithdrawalStarter, w: Withdrawa
     await startWithdrawalWorkflow(s, w);
     return call(handle());
   }
+}
+
+/**
+ * A cancelled session takes its unactioned widget withdrawal with it (spec 3.1: CANCELLED when the session is
+ * cancelled). Through the workflow, so it runs in turn with any decision: one already settling is left to finish.
+ * Call after the session's cancel committed: a submission holding the session's lock has committed by then, so its
+ * request is found here, even if its workflow has not been started yet (it is started now).
+ */
+export async function cancelUnactionedWithdrawal(s: WithdrawalStarter, sessionId: string): Promise<void> {
+  const live = await s.db.withdrawal.findFirst({ where: { sessionId, status: { in: ['PENDING', 'AWAITING_APPROVAL'] } } });
+  if (live) await onWithdrawalWorkflow(s, live, (h) => h.executeUpdate(supersedeUpdate));
 }

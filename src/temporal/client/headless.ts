@@ -1,13 +1,16 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client, type WorkflowHandle } from '@temporalio/client';
-import type { Config } from '../config/env';
-import { headlessWorkflowId } from '../domain/headless';
-import type { Withdrawal } from '../generated/prisma/client';
-import type { headlessWorkflow, HeadlessWorkflowInput } from '../workflows/headless';
-import { searchAttributes } from '../workflows/search-attributes';
+import type { Config } from '../../config/env';
+import { headlessWorkflowId } from '../../domain/keys';
+import type { Withdrawal } from '../../generated/prisma/client';
+import type { headlessWorkflow, HeadlessWorkflowInput } from '../../workflows/headless';
+import { searchAttributes } from '../../workflows/search-attributes';
 
 /** The API's side of the headless workflow: starting it, and reaching it for execute, cancel and retry. */
 
 export type HeadlessHandle = WorkflowHandle<typeof headlessWorkflow>;
+
+/** The intent's workflow (id `headless-<sessionRef>`), for a query, a signal or an update. */
+export const headlessHandle = (client: Client, sessionRef: string): HeadlessHandle => client.workflow.getHandle(headlessWorkflowId(sessionRef));
 
 export function headlessWorkflowInput(config: Config, w: Withdrawal): HeadlessWorkflowInput {
   return {
@@ -45,7 +48,7 @@ export async function startHeadlessWorkflow(client: Client, config: Config, w: W
  * once more; a closed workflow answers null, and the caller answers from the row (which is then final).
  */
 export async function onHeadlessWorkflow<T>(client: Client, config: Config, w: Withdrawal, call: (h: HeadlessHandle) => Promise<T>): Promise<T | null> {
-  const handle = (): HeadlessHandle => client.workflow.getHandle(headlessWorkflowId(w.sessionRef));
+  const handle = () => headlessHandle(client, w.sessionRef);
   try {
     return await call(handle());
   } catch (err) {

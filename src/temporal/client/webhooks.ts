@@ -1,9 +1,9 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
-import type { Db } from '../adapters/db';
-import type { Config } from '../config/env';
-import { searchAttributes } from '../workflows/search-attributes';
-import { webhookWorkflowId } from '../workflows/ids';
-import type { webhookDeliveryWorkflow } from '../workflows/webhook-delivery';
+import type { Db } from '../../adapters/db';
+import type { Config } from '../../config/env';
+import { searchAttributes } from '../../workflows/search-attributes';
+import { webhookWorkflowId } from '../../domain/keys';
+import type { webhookDeliveryWorkflow } from '../../workflows/webhook-delivery';
 
 export interface DispatchTarget {
   client: Client;

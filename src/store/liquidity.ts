@@ -1,8 +1,9 @@
 import { Contract, type JsonRpcProvider } from 'ethers';
 import type { ChainProviders } from '../adapters/chains';
 import { ERC20 } from '../chain/erc20';
+import { liquidityLock } from '../domain/keys';
 import type { Prisma } from '../generated/prisma/client';
-import { CHAIN_READ_TIMEOUT_MS, valueOrNull } from './deadline';
+import { CHAIN_READ_TIMEOUT_MS, valueOrNull } from '../chain/deadline';
 
 /**
  * Serialises everyone reserving one token's bankroll liquidity (an advisory lock for the rest of the transaction) and
@@ -10,7 +11,7 @@ import { CHAIN_READ_TIMEOUT_MS, valueOrNull } from './deadline';
  * so two transactions always lock in the same order.
  */
 async function lockReservedLiquidity(tx: Prisma.TransactionClient, chainId: number, tokenAddress: string): Promise<bigint> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`liquidity:${chainId}:${tokenAddress.toLowerCase()}`}))`;
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${liquidityLock(chainId, tokenAddress)}))`;
   return reservedLiquidity(tx, chainId, tokenAddress);
 }
 

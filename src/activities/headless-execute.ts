@@ -9,9 +9,9 @@ import { executeDisposition, type HeadlessStatus } from '../domain/headless';
 import { executeResult, type ExecuteResult } from '../domain/headless-intent';
 import { priceFiatPayout } from '../domain/withdraw-amounts';
 import type { Prisma, Withdrawal } from '../generated/prisma/client';
-import { lockOwnerCaps } from './cap-usage';
-import { headlessAsset } from './headless-assets';
-import { bankrollBalance, reserveLiquidity } from './liquidity';
+import { lockOwnerCaps } from '../store/cap-usage';
+import { headlessAsset } from '../store/headless-assets';
+import { bankrollBalance, reserveLiquidity } from '../store/liquidity';
 
 export interface ExecuteDeps {
   db: Db;

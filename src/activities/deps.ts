@@ -1,0 +1,44 @@
+import type { ChainProviders } from '../adapters/chains';
+import type { Db } from '../adapters/db';
+import type { Logger } from '../adapters/logger';
+import type { FxProvider, PriceProvider } from '../adapters/prices';
+import type { Config } from '../config/env';
+import type { Deposit, Withdrawal } from '../generated/prisma/client';
+
+/** A detected deposit's run: whether it is confirming (a closed run may be followed) or revived (a running one is replaced). */
+export interface DepositRun {
+  confirming: boolean;
+  revived: boolean;
+  /** Search attributes: the owner of the deposit address and its open session, if any. */
+  operatorId: string;
+  externalUserId: string;
+  sessionRef?: string;
+}
+
+/**
+ * The workflow starts that follow from what an activity has committed. The Temporal client side implements them
+ * (src/temporal/client); activities receive them here, so they never reach up for the client themselves.
+ */
+export interface WorkflowStarts {
+  /** Starts the delivery workflow of a committed outbox event and marks it dispatched; idempotent. */
+  dispatchWebhook(eventId: string): Promise<'started' | 'already-started'>;
+  /** Starts the workflow of a committed Mode A/B request and marks the row started; idempotent. */
+  startWithdrawalWorkflow(w: Withdrawal): Promise<void>;
+  /** Starts a detected deposit's workflow; false when its id is taken by a run that stays. */
+  startDepositWorkflow(deposit: Deposit, run: DepositRun): Promise<boolean>;
+}
+
+/** What activities may touch: they hold all of the gateway's I/O. */
+export interface ActivityDeps {
+  config: Config;
+  db: Db;
+  chains: ChainProviders;
+  logger: Logger;
+  workflows: WorkflowStarts;
+}
+
+/** Activities that write outbox events and dispatch them after the commit. */
+export type OutboxWriterDeps = Omit<ActivityDeps, 'workflows'> & { workflows: Pick<WorkflowStarts, 'dispatchWebhook'> };
+
+/** Outbox writers that also price (deposit credits, headless execute). */
+export type PricingOutboxWriterDeps = OutboxWriterDeps & { prices: PriceProvider; fx: FxProvider };

@@ -1,0 +1,17 @@
+import type { Client } from '@temporalio/client';
+import type { WorkflowStarts } from '../../activities/deps';
+import type { Db } from '../../adapters/db';
+import type { Config } from '../../config/env';
+import { startDepositWorkflow } from './deposits';
+import { dispatchTarget, dispatchWebhook } from './webhooks';
+import { startWithdrawalWorkflow } from './withdrawals';
+
+/** The workflow starts the activities are given (createActivities' `workflows`), on one client. */
+export function workflowStarts(client: Client, config: Config, db: Db): WorkflowStarts {
+  const dispatch = dispatchTarget(config, client, db);
+  return {
+    dispatchWebhook: (eventId) => dispatchWebhook(dispatch, eventId),
+    startWithdrawalWorkflow: (w) => startWithdrawalWorkflow({ client, config, db }, w),
+    startDepositWorkflow: (deposit, run) => startDepositWorkflow(client, config, deposit, run),
+  };
+}
