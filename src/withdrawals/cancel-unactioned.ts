@@ -1,3 +1,4 @@
+import { WIDGET_MOVES } from '../domain/withdrawal-machine';
 import { supersedeUpdate } from '../workflows/withdrawal-messages';
 import { onWithdrawalWorkflow, type WithdrawalStarter } from './start-withdrawal';
 
@@ -8,6 +9,6 @@ import { onWithdrawalWorkflow, type WithdrawalStarter } from './start-withdrawal
  * request is found here, even if its workflow has not been started yet (it is started now).
  */
 export async function cancelUnactionedWithdrawal(s: WithdrawalStarter, sessionId: string): Promise<void> {
-  const live = await s.db.withdrawal.findFirst({ where: { sessionId, status: { in: ['PENDING', 'AWAITING_APPROVAL'] } } });
+  const live = await s.db.withdrawal.findFirst({ where: { sessionId, status: { in: [...WIDGET_MOVES.supersede.from] } } });
   if (live) await onWithdrawalWorkflow(s, live, (h) => h.executeUpdate(supersedeUpdate));
 }

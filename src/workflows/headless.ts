@@ -13,7 +13,7 @@ import {
 import type { HeadlessActivities } from '../activities/headless';
 import type { PayoutActivities } from '../activities/payouts';
 import { isErrorCode } from '../domain/errors';
-import { PAYOUT_UNPAID } from '../domain/payout-failures';
+import { PAYOUT_UNPAID } from '../domain/failure-types';
 import { canCancel, executeDisposition, isTerminal, liveRetryDisposition, REASON, type HeadlessStatus, type ReasonCode } from '../domain/headless';
 import type { ExecuteResult } from '../domain/headless-intent';
 import { adminRetrySignal, cancelUpdate, executeUpdate, statusQuery, type HeadlessLiveState } from './headless-messages';

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
-import { ADMIN_TARGETS, withdrawalWorkflowId } from '../../domain/withdrawals';
+import { ADMIN_TARGETS, adminMayMove, withdrawalWorkflowId } from '../../domain/withdrawals';
 import type { Withdrawal } from '../../generated/prisma/client';
 import { onWithdrawalWorkflow } from '../../withdrawals/start-withdrawal';
 import { stuckPayouts } from '../../withdrawals/stuck-payouts';
@@ -78,7 +78,7 @@ export function adminWithdrawalRoutes({ db, temporal, config }: ApiDeps): Router
     const id = z.uuid().safeParse(req.params.id);
     const w = id.success ? await db.withdrawal.findUnique({ where: { id: id.data } }) : null;
     if (!w) throw new AppError('NOT_FOUND', 'No such withdrawal');
-    if (w.mode !== 'A' || !['PENDING', 'PROCESSING'].includes(w.status)) {
+    if (w.mode !== 'A' || !adminMayMove(w.status)) {
       throw new AppError('INVALID_TRANSITION', `A ${w.mode === 'A' ? w.status : `Mode ${w.mode}`} withdrawal cannot move to ${body.status}`);
     }
     await onWithdrawalWorkflow({ client: temporal.client, config, db }, w, (h) =>
