@@ -25,7 +25,12 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['node:*', 'fs', 'path', 'crypto', 'http', 'https', 'child_process'], message: 'no Node built-ins in workflow code' },
-            { group: ['../activities/*', '../adapters/*', '../chain/*', '../outbox/*'], message: 'workflows do no I/O', allowTypeImports: true },
+            { group: ['../activities/*', '../outbox/*'], message: 'workflows do no I/O', allowTypeImports: true },
+            {
+              // Database, chain and generated-client code has no place in the sandbox, not even its types.
+              group: ['**/adapters', '**/adapters/**', '**/chain', '**/chain/**', '**/generated', '**/generated/**', 'prisma', '@prisma/*', 'ethers', 'ethers/*', 'pg', 'pg-*'],
+              message: 'workflows never touch the database or the chain: go through an activity',
+            },
           ],
         },
       ],

@@ -14,7 +14,7 @@ import { depositFee, rawToUsd, usdToLocal } from '../domain/pricing';
 import { encodeDeposit } from '../domain/webhook-events';
 import { Prisma, type Deposit } from '../generated/prisma/client';
 import { recordWebhookEvent } from '../store/outbox';
-import { SWEEP_FAILED } from '../domain/payout-failures';
+import { FX_UNAVAILABLE, NOT_CONFIRMED, PRICE_UNAVAILABLE, SWEEP_FAILED, TX_PENDING } from '../domain/failure-types';
 import { waiting } from './waiting';
 import type { PricingOutboxWriterDeps } from './deps';
 
@@ -34,7 +34,7 @@ export function createDepositActivities(d: DepositActivityDeps) {
     if (s.state === 'CONFIRMED') return s.txHash;
     if (s.state !== 'PENDING') throw ApplicationFailure.nonRetryable(`transaction ${s.txHash} ended ${s.state}`, SWEEP_FAILED);
     if (s.stuck) d.logger.warn('sweep transaction stuck', { purpose: req.purpose, txHash: s.txHash });
-    throw waiting('TX_PENDING', `waiting for ${req.purpose} (${s.txHash})`);
+    throw waiting(TX_PENDING, `waiting for ${req.purpose} (${s.txHash})`);
   }
 
   async function sweepTransfers(dep: Deposit, p: JsonRpcProvider): Promise<string> {
@@ -71,9 +71,9 @@ export function createDepositActivities(d: DepositActivityDeps) {
   async function dropDeposit(id: bigint, p: JsonRpcProvider, watched: WatchedTransfer, required: number): Promise<'DROPPED'> {
     const reason = await d.db.$transaction(async (tx) => {
       const [row] = await tx.$queryRaw<{ blockNumber: number }[]>`SELECT "blockNumber" FROM "Deposit" WHERE id = ${id} AND status = 'CONFIRMING' FOR UPDATE`;
-      if (!row) throw waiting('NOT_CONFIRMED', `deposit ${id} changed while it was being dropped`);
+      if (!row) throw waiting(NOT_CONFIRMED, `deposit ${id} changed while it was being dropped`);
       const step = confirmationStep(await sightTransfer(p, watched), row.blockNumber, await p.getBlockNumber(), required);
-      if (step.step !== 'DROP') throw waiting('NOT_CONFIRMED', `transfer ${watched.txHash} is back on chain`);
+      if (step.step !== 'DROP') throw waiting(NOT_CONFIRMED, `transfer ${watched.txHash} is back on chain`);
       await tx.deposit.update({ where: { id }, data: { status: 'DROPPED', droppedReason: step.reason } });
       return step.reason;
     });
@@ -99,7 +99,7 @@ export function createDepositActivities(d: DepositActivityDeps) {
         d.logger.warn('deposit re-included in another block by a reorg', { depositId, txHash: dep.txHash, blockNumber: sighting.blockNumber });
       }
       const step = confirmationStep(sighting, dep.blockNumber, await p.getBlockNumber(), chain.depositConfirmations);
-      if (step.step === 'WAIT') throw waiting('NOT_CONFIRMED', `${step.confirmations}/${chain.depositConfirmations} confirmations (${sighting.state})`);
+      if (step.step === 'WAIT') throw waiting(NOT_CONFIRMED, `${step.confirmations}/${chain.depositConfirmations} confirmations (${sighting.state})`);
       if (step.step === 'DROP') return dropDeposit(dep.id, p, watched, chain.depositConfirmations);
       const operator = await d.db.operator.findUniqueOrThrow({ where: { id: dep.operatorId } });
       const gross = BigInt(dep.grossAmount.toFixed(0));
@@ -129,8 +129,8 @@ export function createDepositActivities(d: DepositActivityDeps) {
       const operator = await d.db.operator.findUniqueOrThrow({ where: { id: dep.operatorId } });
       const fiat = platformFiat(operator);
       const [quote, rate] = await Promise.all([d.prices.usdPrice({ chainId: dep.chainId, tokenAddress: dep.tokenAddress }), d.fx.usdTo(fiat)]);
-      if (!quote) throw waiting('PRICE_UNAVAILABLE', `no fresh USD price for ${dep.symbol} on chain ${dep.chainId}`);
-      if (!rate) throw waiting('FX_UNAVAILABLE', `no USD/${fiat} rate`);
+      if (!quote) throw waiting(PRICE_UNAVAILABLE, `no fresh USD price for ${dep.symbol} on chain ${dep.chainId}`);
+      if (!rate) throw waiting(FX_UNAVAILABLE, `no USD/${fiat} rate`);
       const amount = BigInt(dep.amount!.toFixed(0));
       const fee = BigInt(dep.feeAmount!.toFixed(0));
       // Credited value rounds down, the fee rounds up: both in the service's favour.

@@ -1,11 +1,12 @@
-import { ApplicationFailure } from '@temporalio/common';
+import type { ApplicationFailure } from '@temporalio/common';
 import Decimal from 'decimal.js';
 import type { ChainProviders } from '../adapters/chains';
 import type { Db } from '../adapters/db';
 import type { FxProvider, PriceProvider } from '../adapters/prices';
+import { refusal } from '../activities/refusal';
 import { capAmountOf, checkCaps } from '../domain/caps';
-import type { ErrorCode } from '../domain/errors';
 import { executeDisposition, type HeadlessStatus } from '../domain/headless';
+import { HEADLESS_MOVES } from '../domain/headless-machine';
 import { executeResult, type ExecuteResult } from '../domain/headless-intent';
 import { priceFiatPayout } from '../domain/withdraw-amounts';
 import type { Prisma, Withdrawal } from '../generated/prisma/client';
@@ -19,14 +20,6 @@ export interface ExecuteDeps {
   prices: PriceProvider;
   fx: FxProvider;
   bankroll: string;
-}
-
-/**
- * A business refusal: the code travels as ApplicationFailure.type (STYLE 11) and, where the catalog's status does
- * not apply (HEADLESS_UNSUPPORTED_* at execute: 409), the status in details. Never retried.
- */
-export function refusal(code: ErrorCode, message: string, status?: number): ApplicationFailure {
-  return ApplicationFailure.create({ type: code, message, nonRetryable: true, details: status ? [{ status }] : [] });
 }
 
 type IntentWithReservation = Withdrawal & { reservation: { status: 'ACTIVE' | 'RELEASED' | 'CONSUMED' } | null };
@@ -115,9 +108,9 @@ async function freshPrice(d: ExecuteDeps, w: Withdrawal): Promise<Priced> {
 /** Prices the intent and queues it (its liquidity is already reserved); conditional on CREATED, so a concurrent change wins. */
 async function queue(tx: Prisma.TransactionClient, w: Withdrawal, p: Priced, now: Date, cap: { capAmount: string | null; capCurrency: string | null }): Promise<void> {
   const moved = await tx.withdrawal.updateMany({
-    where: { id: w.id, status: 'CREATED' },
+    where: { id: w.id, status: { in: [...HEADLESS_MOVES.execute.from] } },
     data: {
-      status: 'EXECUTION_QUEUED',
+      status: HEADLESS_MOVES.execute.to,
       cryptoAmountRaw: p.raw.toString(),
       cryptoAmountSent: p.cryptoAmountSent,
       amountInUsd: p.amountInUsd,

@@ -6,6 +6,7 @@ import type { Logger } from '../adapters/logger';
 import type { FxProvider, PriceProvider } from '../adapters/prices';
 import type { Config } from '../config/env';
 import { REASON, type HeadlessStatus, type ReasonCode } from '../domain/headless';
+import { HEADLESS_MOVES, headlessSourceFilter } from '../domain/headless-machine';
 import { executeResult, type ExecuteResult } from '../domain/headless-intent';
 import { headlessEventKey, payoutPurpose } from '../domain/keys';
 import { withdrawCancelledBody, withdrawFailedBody } from '../domain/withdrawal-events';
@@ -33,12 +34,6 @@ export interface FailureInput {
   /** Numbers this intent's failures, so each is its own event (spec 6.4: FAILED may come more than once). */
   seq: number;
 }
-
-/** The statuses a headless intent may be cancelled from (spec 4.12): no hash, not terminal. */
-const CANCELLABLE: Prisma.WithdrawalWhereInput = {
-  settlementTxHash: null,
-  OR: [{ status: { in: ['CREATED', 'EXECUTION_QUEUED', 'WAITING_FOR_GAS'] } }, { status: 'FAILED', retryable: true }],
-};
 
 const released = (tx: Prisma.TransactionClient, withdrawalId: string) =>
   tx.reservation.updateMany({ where: { withdrawalId, status: 'ACTIVE' }, data: { status: 'RELEASED', releasedAt: new Date() } });
@@ -94,10 +89,10 @@ export function createHeadlessActivities(d: HeadlessActivityDeps) {
         withdrawalId,
         'WITHDRAW_CANCELLED',
         headlessEventKey.cancelled(withdrawalId),
-        (tx) => moved(tx, withdrawalId, { status: 'CREATED' }, { status: 'EXPIRED', reasonCode: REASON.INTENT_EXPIRED }),
+        (tx) => moved(tx, withdrawalId, headlessSourceFilter('expire'), { status: HEADLESS_MOVES.expire.to, reasonCode: REASON.INTENT_EXPIRED }),
         (w, eventId) => withdrawCancelledBody(w, { reasonCode: REASON.INTENT_EXPIRED, eventId }),
       );
-      return status === 'EXPIRED';
+      return status === HEADLESS_MOVES.expire.to;
     },
 
     /**
@@ -112,13 +107,13 @@ export function createHeadlessActivities(d: HeadlessActivityDeps) {
         async (tx) => {
           // The signed transaction is the boundary even before its hash reaches the intent row.
           if (await tx.outboundTx.findUnique({ where: { purpose: payoutPurpose(withdrawalId) }, select: { id: true } })) return null;
-          const w = await moved(tx, withdrawalId, CANCELLABLE, { status: 'CANCELLED', retryable: null, reasonCode: REASON.CANCELLED_BY_OPERATOR });
+          const w = await moved(tx, withdrawalId, headlessSourceFilter('cancel'), { status: HEADLESS_MOVES.cancel.to, retryable: null, reasonCode: REASON.CANCELLED_BY_OPERATOR });
           if (w) await released(tx, withdrawalId);
           return w;
         },
         (w, eventId) => withdrawCancelledBody(w, { reasonCode: REASON.CANCELLED_BY_OPERATOR, eventId }),
       );
-      return status === 'CANCELLED';
+      return status === HEADLESS_MOVES.cancel.to;
     },
 
     /**
@@ -126,15 +121,14 @@ export function createHeadlessActivities(d: HeadlessActivityDeps) {
      * terminal: the reservation is released. True when this failure is recorded.
      */
     async failHeadlessIntent(f: FailureInput): Promise<boolean> {
-      const from: WithdrawStatus[] = f.retryable ? ['EXECUTION_QUEUED', 'WAITING_FOR_GAS'] : ['EXECUTION_QUEUED', 'WAITING_FOR_GAS', 'RECONCILING'];
+      const move = f.retryable ? 'failRetryable' : 'fail';
       const uniqueKey = headlessEventKey.failed(f.withdrawalId, f.seq);
       await transition(
         f.withdrawalId,
         'WITHDRAW_FAILED',
         uniqueKey,
         async (tx) => {
-          const where = f.retryable ? { status: { in: from }, settlementTxHash: null } : { status: { in: from } };
-          const w = await moved(tx, f.withdrawalId, where, { status: 'FAILED', retryable: f.retryable, reasonCode: f.reasonCode });
+          const w = await moved(tx, f.withdrawalId, headlessSourceFilter(move), { status: HEADLESS_MOVES[move].to, retryable: f.retryable, reasonCode: f.reasonCode });
           if (w && !f.retryable) await released(tx, f.withdrawalId);
           return w;
         },
@@ -145,15 +139,15 @@ export function createHeadlessActivities(d: HeadlessActivityDeps) {
 
     /** EXECUTION_QUEUED → WAITING_FOR_GAS (CONTRACT §4): the bankroll lacks native gas for the payout. */
     async markHeadlessWaitingForGas(withdrawalId: string): Promise<boolean> {
-      const { count } = await d.db.withdrawal.updateMany({ where: { id: withdrawalId, status: 'EXECUTION_QUEUED' }, data: { status: 'WAITING_FOR_GAS' } });
+      const { count } = await d.db.withdrawal.updateMany({ where: { id: withdrawalId, ...headlessSourceFilter('waitForGas') }, data: { status: HEADLESS_MOVES.waitForGas.to } });
       return count === 1;
     },
 
     /** WAITING_FOR_GAS or FAILED(retryable), no hash → EXECUTION_QUEUED: a re-check found gas, or an admin retried. */
     async requeueHeadlessIntent(withdrawalId: string): Promise<boolean> {
       const { count } = await d.db.withdrawal.updateMany({
-        where: { id: withdrawalId, settlementTxHash: null, OR: [{ status: 'WAITING_FOR_GAS' }, { status: 'FAILED', retryable: true }] },
-        data: { status: 'EXECUTION_QUEUED', retryable: null, reasonCode: null },
+        where: { id: withdrawalId, ...headlessSourceFilter('requeue') },
+        data: { status: HEADLESS_MOVES.requeue.to, retryable: null, reasonCode: null },
       });
       return count === 1;
     },

@@ -3,9 +3,10 @@ import { Wallet } from 'ethers';
 import { ERC20, GAS_LIMIT } from '../chain/erc20';
 import { broadcastStored, settleOutbound, signOnce } from '../chain/outbound';
 import { feePolicy } from '../chain/fee-policy';
+import { HEADLESS_MOVES, isHeadlessSource } from '../domain/headless-machine';
 import { withdrawCompleteBody } from '../domain/withdrawal-events';
 import { recordWebhookEvent } from '../store/outbox';
-import { PAYOUT_NOT_MINED, PAYOUT_REVERTED } from '../domain/payout-failures';
+import { NOT_CONFIRMED, PAYOUT_NOT_MINED, PAYOUT_NOT_PRICED, PAYOUT_REVERTED } from '../domain/failure-types';
 import { payoutPurpose, withdrawCompleteKey } from '../domain/keys';
 import { waiting } from './waiting';
 import type { OutboxWriterDeps } from './deps';
@@ -33,7 +34,7 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
     /** Signs the payout once and records its hash on the withdrawal; headless moves to RECONCILING here. */
     async signPayout(withdrawalId: string): Promise<string> {
       const w = await load(withdrawalId);
-      if (w.cryptoAmountRaw === null) throw ApplicationFailure.nonRetryable('payout has no priced amount', 'PAYOUT_NOT_PRICED');
+      if (w.cryptoAmountRaw === null) throw ApplicationFailure.nonRetryable('payout has no priced amount', PAYOUT_NOT_PRICED);
       const p = provider(w.chainId);
       const stored = await signOnce(d.db, p, {
         chainId: w.chainId,
@@ -45,7 +46,7 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
       }, policy);
       await d.db.withdrawal.update({
         where: { id: w.id },
-        data: { settlementTxHash: stored.txHash, ...(w.mode === 'C' && w.status === 'EXECUTION_QUEUED' ? { status: 'RECONCILING' } : {}) },
+        data: { settlementTxHash: stored.txHash, ...(w.mode === 'C' && isHeadlessSource('sign', w.status) ? { status: HEADLESS_MOVES.sign.to } : {}) },
       });
       return stored.txHash;
     },
@@ -71,7 +72,7 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
       if (s.state === 'REVERTED') throw ApplicationFailure.nonRetryable(`payout ${s.txHash} reverted`, PAYOUT_REVERTED);
       if (s.state !== 'PENDING') throw ApplicationFailure.nonRetryable(`payout ${s.txHash} can never be mined (${s.state})`, PAYOUT_NOT_MINED);
       if (s.stuck) d.logger.warn('payout stuck', { withdrawalId, txHash: s.txHash });
-      throw waiting('NOT_CONFIRMED', `payout ${s.txHash}: ${s.confirmations}/${chain.withdrawConfirmations} confirmations`);
+      throw waiting(NOT_CONFIRMED, `payout ${s.txHash}: ${s.confirmations}/${chain.withdrawConfirmations} confirmations`);
     },
 
     /** Marks the payout complete, consumes its reservation and writes WITHDRAW_COMPLETE, all in one transaction. */

@@ -5,9 +5,10 @@ import type { Db } from '../adapters/db';
 import type { Logger } from '../adapters/logger';
 import type { Config } from '../config/env';
 import { capAmountOf, checkCaps, platformFiat } from '../domain/caps';
-import type { UnpaidPayout } from '../domain/payout-failures';
-import { LIVE_WIDGET_STATUSES, type HeldReason } from '../domain/withdrawals';
-import { Prisma, type WithdrawStatus } from '../generated/prisma/client';
+import type { UnpaidPayout } from '../domain/failure-types';
+import type { HeldReason } from '../domain/withdrawals';
+import { isWidgetMove, LIVE_WIDGET_STATUSES, SETTLING_SOURCES, WIDGET_MOVES, type WidgetStatus } from '../domain/withdrawal-machine';
+import { Prisma } from '../generated/prisma/client';
 import { lockOwnerCaps } from '../store/cap-usage';
 import { bankrollBalance, reserveLiquidity } from '../store/liquidity';
 import type { WorkflowStarts } from './deps';
@@ -39,11 +40,11 @@ export function createWithdrawalActivities(d: WithdrawalActivityDeps) {
   }
 
   return {
-    /** Moves a withdrawal between statuses if it is still in one of `from`; false when it was not. */
-    async transitionWithdrawal(id: string, from: WithdrawStatus[], to: WithdrawStatus, note?: { adminNote?: string; adminNoteBy?: string; reasonCode?: string }): Promise<boolean> {
+    /** Moves a withdrawal between statuses if it is still in one of `from` (the workflow's table lookup); false when it was not. */
+    async transitionWithdrawal(id: string, from: WidgetStatus[], to: WidgetStatus, note?: { adminNote?: string; adminNoteBy?: string; reasonCode?: string }): Promise<boolean> {
       const extra = note?.adminNote !== undefined ? { adminNote: note.adminNote, adminNoteBy: note.adminNoteBy ?? null, adminNoteAt: new Date() } : {};
       const res = await d.db.withdrawal.updateMany({
-        where: { id, status: { in: from } },
+        where: { id, status: { in: from.filter((s) => isWidgetMove(s, to)) } },
         data: { status: to, ...extra, ...(note?.reasonCode ? { reasonCode: note.reasonCode } : {}), ...(to === 'PROCESSING' ? await countingFields(id) : {}) },
       });
       return res.count === 1;
@@ -93,8 +94,8 @@ export function createWithdrawalActivities(d: WithdrawalActivityDeps) {
         const { sessionId } = await tx.withdrawal.findUniqueOrThrow({ where: { id }, select: { sessionId: true } });
         if (sessionId) await tx.session.updateMany({ where: { id: sessionId, status: 'OPEN' }, data: { status: 'COMPLETED' } });
         await tx.withdrawal.updateMany({
-          where: { id, status: { in: ['PROCESSING', 'AWAITING_APPROVAL'] } },
-          data: { status: 'COMPLETED', completedAt: new Date(), held: false, heldReason: null, ...noted },
+          where: { id, status: { in: [...SETTLING_SOURCES] } },
+          data: { status: WIDGET_MOVES.complete.to, completedAt: new Date(), held: false, heldReason: null, ...noted },
         });
       });
     },
@@ -110,8 +111,8 @@ export function createWithdrawalActivities(d: WithdrawalActivityDeps) {
         const { sessionId } = await tx.withdrawal.findUniqueOrThrow({ where: { id }, select: { sessionId: true } });
         if (sessionId) await tx.session.updateMany({ where: { id: sessionId, status: 'COMPLETED' }, data: { status: 'CANCELLED' } });
         await tx.withdrawal.updateMany({
-          where: { id, status: 'COMPLETED' },
-          data: { status: 'FAILED', retryable: false, reasonCode, completedAt: null },
+          where: { id, status: { in: [...WIDGET_MOVES.failUnpaid.from] } },
+          data: { status: WIDGET_MOVES.failUnpaid.to, retryable: false, reasonCode, completedAt: null },
         });
         await tx.reservation.updateMany({ where: { withdrawalId: id, status: 'ACTIVE' }, data: { status: 'RELEASED', releasedAt: new Date() } });
       });
@@ -134,7 +135,7 @@ export function createWithdrawalActivities(d: WithdrawalActivityDeps) {
 
     /** The request's TTL passed while it waited: EXPIRED, and a held approval says so. */
     async expireWithdrawal(id: string): Promise<boolean> {
-      const res = await d.db.withdrawal.updateMany({ where: { id, status: { in: ['PENDING', 'AWAITING_APPROVAL'] } }, data: { status: 'EXPIRED', held: true, heldReason: 'EXPIRED' } });
+      const res = await d.db.withdrawal.updateMany({ where: { id, status: { in: [...WIDGET_MOVES.expire.from] } }, data: { status: WIDGET_MOVES.expire.to, held: true, heldReason: 'EXPIRED' } });
       await d.db.reservation.updateMany({ where: { withdrawalId: id, status: 'ACTIVE' }, data: { status: 'RELEASED', releasedAt: new Date() } });
       return res.count === 1;
     },

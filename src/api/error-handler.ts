@@ -2,13 +2,13 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import type { Logger } from '../adapters/logger';
-import { AppError, ERRORS, isErrorCode, REASON_PHRASES, type ErrorCode, type FieldIssue } from '../domain/errors';
+import { AppError, httpStatus, isErrorCode, REASON_PHRASES, type ErrorCode, type FieldIssue } from '../domain/errors';
 
 export function zodDetails(err: ZodError): FieldIssue[] {
   return err.issues.map((i) => ({ field: i.path.join('.') || '(body)', message: i.message }));
 }
 
-function body(code: ErrorCode, message: string, details?: FieldIssue[], omitCode = false, status: number = ERRORS[code]) {
+function body(code: ErrorCode, message: string, details?: FieldIssue[], omitCode = false, status: number = httpStatus(code)) {
   return {
     status,
     json: {
@@ -37,7 +37,7 @@ function classify(err: unknown): ReturnType<typeof body> | null {
   const failure = businessFailure(err);
   if (failure && isErrorCode(failure.type)) {
     const status = (failure.details?.[0] as { status?: number } | undefined)?.status;
-    return body(failure.type, failure.message, undefined, false, status ?? ERRORS[failure.type]);
+    return body(failure.type, failure.message, undefined, false, status ?? httpStatus(failure.type));
   }
   if (err instanceof ZodError) return body('VALIDATION_ERROR', 'Request validation failed', zodDetails(err));
   const type = (err as { type?: unknown } | null)?.type;

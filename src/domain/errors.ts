@@ -1,53 +1,65 @@
-/** The one error catalog: errorCode → HTTP status. `error` in the body is the status's reason phrase (spec 7.1). */
+/**
+ * The one error catalog: errorCode → its HTTP status (`error` in the body is the status's reason phrase, spec 7.1) and
+ * whether the caller may send the same request again later and expect it to succeed (a dependency was down, a
+ * limit or a balance may change, a worker still holds the job). Activities never retry a refusal themselves.
+ */
+interface ErrorDef {
+  http: number;
+  retryable: boolean;
+}
+
 export const ERRORS = {
-  VALIDATION_ERROR: 400,
-  INVALID_JSON: 400,
-  INVALID_ADDRESS: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN_ROLE: 403,
-  OPERATOR_INACTIVE: 403,
-  HEADLESS_NOT_ENABLED: 403,
-  NOT_FOUND: 404,
-  SESSION_NOT_FOUND: 404,
-  SESSION_EXPIRED: 400,
-  SESSION_NOT_OPEN: 400,
-  AMOUNT_BELOW_MINIMUM: 400,
-  AMOUNT_ABOVE_MAXIMUM: 400,
+  VALIDATION_ERROR: { http: 400, retryable: false },
+  INVALID_JSON: { http: 400, retryable: false },
+  INVALID_ADDRESS: { http: 400, retryable: false },
+  UNAUTHORIZED: { http: 401, retryable: false },
+  FORBIDDEN_ROLE: { http: 403, retryable: false },
+  OPERATOR_INACTIVE: { http: 403, retryable: false },
+  HEADLESS_NOT_ENABLED: { http: 403, retryable: false },
+  NOT_FOUND: { http: 404, retryable: false },
+  SESSION_NOT_FOUND: { http: 404, retryable: false },
+  SESSION_EXPIRED: { http: 400, retryable: false },
+  SESSION_NOT_OPEN: { http: 400, retryable: false },
+  AMOUNT_BELOW_MINIMUM: { http: 400, retryable: false },
+  AMOUNT_ABOVE_MAXIMUM: { http: 400, retryable: false },
   // Spec 6.2 / 7.3: the operator's WITHDRAW_REQUEST deny codes, and a withdrawal already under way.
-  WITHDRAW_DECLINED: 400,
-  INSUFFICIENT_BALANCE: 400,
-  WITHDRAW_UNAVAILABLE: 400,
-  USER_NOT_ELIGIBLE: 400,
-  DAILY_LIMIT_EXCEEDED: 400,
-  WITHDRAW_AMOUNT_TOO_LOW: 400,
-  WITHDRAW_AMOUNT_TOO_HIGH: 400,
-  ACCOUNT_VERIFICATION_REQUIRED: 400,
-  WITHDRAW_SUSPENDED: 400,
-  WITHDRAW_IN_PROGRESS: 400,
+  WITHDRAW_DECLINED: { http: 400, retryable: false },
+  INSUFFICIENT_BALANCE: { http: 400, retryable: false },
+  WITHDRAW_UNAVAILABLE: { http: 400, retryable: false },
+  USER_NOT_ELIGIBLE: { http: 400, retryable: false },
+  DAILY_LIMIT_EXCEEDED: { http: 400, retryable: false },
+  WITHDRAW_AMOUNT_TOO_LOW: { http: 400, retryable: false },
+  WITHDRAW_AMOUNT_TOO_HIGH: { http: 400, retryable: false },
+  ACCOUNT_VERIFICATION_REQUIRED: { http: 400, retryable: false },
+  WITHDRAW_SUSPENDED: { http: 400, retryable: false },
+  WITHDRAW_IN_PROGRESS: { http: 400, retryable: false },
   // Spec 7.4 (headless). UNSUPPORTED_CHAIN/TOKEN are 400 at creation and 409 at execute: pass `status`.
-  OPERATOR_REFERENCE_REQUIRED: 400,
-  HEADLESS_INVALID_RECIPIENT: 400,
-  HEADLESS_UNSUPPORTED_CHAIN: 400,
-  HEADLESS_UNSUPPORTED_TOKEN: 400,
-  OPERATOR_REFERENCE_CONFLICT: 409,
-  HEADLESS_INTENT_NOT_EXECUTABLE: 409,
-  INSUFFICIENT_LIQUIDITY: 409,
-  WITHDRAW_CAP_UNVERIFIABLE: 409,
-  HEADLESS_CANCEL_NOT_ALLOWED: 409,
-  HEADLESS_RETRY_NOT_ALLOWED: 409,
-  HEADLESS_RETRY_IN_PROGRESS: 409,
-  PRICE_UNAVAILABLE: 503,
-  BALANCE_UNAVAILABLE: 503,
-  WEBHOOK_NOT_CONFIGURED: 400,
-  EXTERNAL_USER_MISSING: 400,
-  INVALID_TRANSITION: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  RATE_LIMITED: 429,
-  INTERNAL_ERROR: 500,
-  SERVICE_UNAVAILABLE: 503,
-} as const;
+  OPERATOR_REFERENCE_REQUIRED: { http: 400, retryable: false },
+  HEADLESS_INVALID_RECIPIENT: { http: 400, retryable: false },
+  HEADLESS_UNSUPPORTED_CHAIN: { http: 400, retryable: false },
+  HEADLESS_UNSUPPORTED_TOKEN: { http: 400, retryable: false },
+  OPERATOR_REFERENCE_CONFLICT: { http: 409, retryable: false },
+  HEADLESS_INTENT_NOT_EXECUTABLE: { http: 409, retryable: false },
+  INSUFFICIENT_LIQUIDITY: { http: 409, retryable: true },
+  WITHDRAW_CAP_UNVERIFIABLE: { http: 409, retryable: false },
+  HEADLESS_CANCEL_NOT_ALLOWED: { http: 409, retryable: false },
+  HEADLESS_RETRY_NOT_ALLOWED: { http: 409, retryable: false },
+  HEADLESS_RETRY_IN_PROGRESS: { http: 409, retryable: true },
+  PRICE_UNAVAILABLE: { http: 503, retryable: true },
+  BALANCE_UNAVAILABLE: { http: 503, retryable: true },
+  WEBHOOK_NOT_CONFIGURED: { http: 400, retryable: false },
+  EXTERNAL_USER_MISSING: { http: 400, retryable: false },
+  INVALID_TRANSITION: { http: 409, retryable: false },
+  PAYLOAD_TOO_LARGE: { http: 413, retryable: false },
+  RATE_LIMITED: { http: 429, retryable: true },
+  INTERNAL_ERROR: { http: 500, retryable: true },
+  SERVICE_UNAVAILABLE: { http: 503, retryable: true },
+} as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;
+
+/** The HTTP status a code answers with, unless the moment decides otherwise (AppErrorOptions.status). */
+export const httpStatus = (code: ErrorCode): number => ERRORS[code].http;
 
 export const REASON_PHRASES: Record<number, string> = {
   400: 'Bad Request',
@@ -88,7 +100,7 @@ export class AppError extends Error {
   }
 
   get status(): number {
-    return this.options.status ?? ERRORS[this.code];
+    return this.options.status ?? httpStatus(this.code);
   }
 }
 

@@ -1,9 +1,12 @@
+import { allowsHeadless, HEADLESS_MOVES, isHeadlessSource, type HeadlessStatus } from './headless-machine';
+
 /**
  * Mode C (headless) rules: which status allows which command, the safe reason codes, the outbox keys. Pure and
- * dependency-free (the workflow imports it): the routes, activities and the workflow all decide through these.
+ * dependency-free (the workflow imports it): the routes, activities and the workflow all decide through these, and
+ * these read the transition table (headless-machine.ts).
  */
 
-export type HeadlessStatus = 'CREATED' | 'EXECUTION_QUEUED' | 'WAITING_FOR_GAS' | 'RECONCILING' | 'COMPLETED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
+export { isTerminal, type HeadlessStatus } from './headless-machine';
 
 /** CONTRACT §1: the workflow id names the intent (defined with every other key in ./keys). */
 export { headlessWorkflowId } from './keys';
@@ -32,11 +35,8 @@ export interface IntentFacts {
   hasTxHash: boolean;
 }
 
-/** Nothing changes any more: completed, cancelled, expired, or failed for good. */
-export function isTerminal(s: { status: HeadlessStatus; retryable: boolean | null }): boolean {
-  if (s.status === 'FAILED') return s.retryable !== true;
-  return s.status === 'COMPLETED' || s.status === 'CANCELLED' || s.status === 'EXPIRED';
-}
+/** Cancelled or expired: withdrawn before paying, never executable again (even if it was executed before). */
+export const isWithdrawn = (status: HeadlessStatus): boolean => status === HEADLESS_MOVES.cancel.to || status === HEADLESS_MOVES.expire.to;
 
 export type ExecuteDisposition = 'EXECUTE' | 'REPLAY' | 'NOT_EXECUTABLE';
 
@@ -48,17 +48,15 @@ export function executeDisposition(
   w: { status: HeadlessStatus; expiresAt: Date | null; reservation: 'ACTIVE' | 'RELEASED' | 'CONSUMED' | null },
   now: Date,
 ): ExecuteDisposition {
-  if (w.status === 'CANCELLED' || w.status === 'EXPIRED') return 'NOT_EXECUTABLE';
+  if (isWithdrawn(w.status)) return 'NOT_EXECUTABLE';
   if (w.reservation === 'ACTIVE' || w.reservation === 'CONSUMED') return 'REPLAY';
-  if (w.status !== 'CREATED') return 'NOT_EXECUTABLE';
+  if (!isHeadlessSource('execute', w.status)) return 'NOT_EXECUTABLE';
   return w.expiresAt !== null && w.expiresAt.getTime() <= now.getTime() ? 'NOT_EXECUTABLE' : 'EXECUTE';
 }
 
 /** Spec 4.12: cancel only while no transaction hash exists and the intent is not terminal. */
 export function canCancel(s: IntentFacts): boolean {
-  if (s.hasTxHash) return false;
-  if (s.status === 'FAILED') return s.retryable === true;
-  return s.status === 'CREATED' || s.status === 'EXECUTION_QUEUED' || s.status === 'WAITING_FOR_GAS';
+  return allowsHeadless('cancel', s);
 }
 
 export type RetryDisposition = 'RETRY' | 'NOT_ALLOWED' | 'IN_PROGRESS';
@@ -68,9 +66,8 @@ export type RetryDisposition = 'RETRY' | 'NOT_ALLOWED' | 'IN_PROGRESS';
  * worker holds (IN_PROGRESS); anything else, terminal or past the hash boundary, is NOT_ALLOWED.
  */
 export function retryDisposition(s: IntentFacts): RetryDisposition {
-  if (s.hasTxHash) return 'NOT_ALLOWED';
-  if (s.status === 'WAITING_FOR_GAS' || (s.status === 'FAILED' && s.retryable === true)) return 'RETRY';
-  return s.status === 'EXECUTION_QUEUED' ? 'IN_PROGRESS' : 'NOT_ALLOWED';
+  if (allowsHeadless('requeue', s)) return 'RETRY';
+  return !s.hasTxHash && s.status === HEADLESS_MOVES.requeue.to ? 'IN_PROGRESS' : 'NOT_ALLOWED';
 }
 
 /** The workflow's live view: a pending retry or a gas re-check under way means the job is already held. */

@@ -20,21 +20,7 @@ export function denial(code: number, description: string | null): { errorCode: E
   return { errorCode: 'WITHDRAW_DECLINED', message: description || 'The operator declined the withdrawal' };
 }
 
-export type AdminTarget = 'PROCESSING' | 'COMPLETED' | 'REJECTED';
-export const ADMIN_TARGETS: readonly AdminTarget[] = ['PROCESSING', 'COMPLETED', 'REJECTED'];
-
-/** CONTRACT §6 Mode A admin moves: PENDING → PROCESSING | REJECTED; PROCESSING → COMPLETED | REJECTED. */
-export function isLegalAdminMove(from: string, to: AdminTarget): boolean {
-  if (from === 'PENDING') return to === 'PROCESSING' || to === 'REJECTED';
-  if (from === 'PROCESSING') return to === 'COMPLETED' || to === 'REJECTED';
-  return false;
-}
-
-/** A widget request still in play: a session has at most one (a partial unique index holds it). */
-export const LIVE_WIDGET_STATUSES = ['PENDING', 'PROCESSING', 'AWAITING_APPROVAL'] as const;
-
-/** Statuses after which a widget withdrawal never changes again. */
-export const TERMINAL = new Set(['COMPLETED', 'REJECTED', 'CANCELLED', 'EXPIRED', 'FAILED']);
+export { ADMIN_TARGETS, adminMayMove, isLegalAdminMove, LIVE_WIDGET_STATUSES, TERMINAL, type AdminTarget } from './withdrawal-machine';
 
 export type HeldReason = 'CAP_EXCEEDED' | 'APPROVAL_NOT_ENABLED' | 'OPERATOR_INACTIVE' | 'EXPIRED' | 'TEMPORARILY_UNAVAILABLE';
 

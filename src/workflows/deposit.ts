@@ -1,6 +1,6 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { DepositActivities } from '../activities/deposits';
-import { SWEEP_FAILED } from '../domain/payout-failures';
+import { SWEEP_FAILED } from '../domain/failure-types';
 
 export interface DepositWorkflowInput {
   depositId: string;

@@ -1,5 +1,5 @@
 import { ActivityFailure, ApplicationFailure } from '@temporalio/workflow';
-import { PAYOUT_UNPAID, type UnpaidPayout } from '../domain/payout-failures';
+import { PAYOUT_UNPAID, type UnpaidPayout } from '../domain/failure-types';
 
 /** Why awaitPayoutConfirmations ended a payout without moving value (reverted, or never mineable); null otherwise. */
 export const unpaidPayout = (err: unknown): UnpaidPayout | null =>

@@ -1,10 +1,12 @@
-import { allHandlersFinished, ApplicationFailure, condition, proxyActivities, setHandler, sleep, upsertSearchAttributes } from '@temporalio/workflow';
+import { allHandlersFinished, condition, proxyActivities, setHandler, sleep, upsertSearchAttributes } from '@temporalio/workflow';
 import type { PayoutActivities } from '../activities/payouts';
 import type { WithdrawalActivities } from '../activities/withdrawals';
-import { PAYOUT_UNPAID } from '../domain/payout-failures';
-import { isLegalAdminMove, type HeldReason } from '../domain/withdrawals';
+import { PAYOUT_UNPAID } from '../domain/failure-types';
+import type { HeldReason } from '../domain/withdrawals';
+import { isLegalAdminMove, isLiveWidget, isWidgetSource, WIDGET_ENTRY, WIDGET_MOVES, type WidgetStatus } from '../domain/withdrawal-machine';
 import { exclusiveSection } from './exclusive';
 import { unpaidPayout } from './payout-failures';
+import { refusal } from './refusal';
 import { WithdrawStatus } from './search-attributes';
 import { adminTransitionUpdate, decideUpdate, supersedeUpdate, type WithdrawalState } from './withdrawal-messages';
 
@@ -20,7 +22,7 @@ export interface WithdrawalWorkflowInput {
   pauseBeforeBroadcastMs: number;
 }
 
-const invalid = (message: string) => ApplicationFailure.create({ type: 'INVALID_TRANSITION', message, nonRetryable: true });
+const invalid = (message: string) => refusal('INVALID_TRANSITION', message);
 
 /**
  * One widget withdrawal (modes A and B). Admin moves and decisions arrive as updates and run one at a time; the main
@@ -28,7 +30,7 @@ const invalid = (message: string) => ApplicationFailure.create({ type: 'INVALID_
  * WITHDRAW_COMPLETE (or, if the payout reverted, ends FAILED). The payout is signed once, inside the update that
  * settles, so its answer carries the hash.
  */
-export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promise<string> {
+export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promise<WidgetStatus> {
   const acts = proxyActivities<WithdrawalActivities & PayoutActivities>({ startToCloseTimeout: '1 minute', retry: { maximumInterval: '30 seconds' } });
   const poll = proxyActivities<PayoutActivities>({
     startToCloseTimeout: '1 minute',
@@ -36,14 +38,15 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
   });
   const id = input.withdrawRequestId;
   const deadline = Date.now() + input.ttlSeconds * 1000;
-  let status: string = input.mode === 'A' ? 'PENDING' : 'AWAITING_APPROVAL';
+  let status: WidgetStatus = WIDGET_ENTRY[input.mode];
   let heldReason: HeldReason | null = null;
   let txHash: string | null = null;
   let approvalHeld = false;
 
-  const waiting = () => status === 'PENDING' || status === 'AWAITING_APPROVAL';
+  /** Unactioned: the TTL runs, and a newer request or a cancelled session supersedes it. */
+  const waiting = () => isWidgetSource('expire', status);
   const state = (): WithdrawalState => ({ withdrawStatus: status, settlementTxHash: txHash, held: heldReason !== null, heldReason });
-  const setStatus = (s: string) => {
+  const setStatus = (s: WidgetStatus) => {
     status = s;
     upsertSearchAttributes([{ key: WithdrawStatus, value: s }]);
   };
@@ -55,12 +58,12 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
     await acts.markSettled(id, note);
     heldReason = null;
     approvalHeld = false;
-    setStatus('COMPLETED');
+    setStatus(WIDGET_MOVES.complete.to);
   }
 
   async function expire(): Promise<void> {
     if (await acts.expireWithdrawal(id)) {
-      setStatus('EXPIRED');
+      setStatus(WIDGET_MOVES.expire.to);
       heldReason = 'EXPIRED';
       approvalHeld = false;
     }
@@ -82,10 +85,10 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
         const note = { adminNote: move.adminNote, adminNoteBy: move.by };
         if (move.to === 'COMPLETED') {
           if (!(await acts.reserveModeAPayout(id))) {
-            throw ApplicationFailure.create({ type: 'INSUFFICIENT_LIQUIDITY', message: 'The bankroll cannot fund this payout now', nonRetryable: true });
+            throw refusal('INSUFFICIENT_LIQUIDITY', 'The bankroll cannot fund this payout now');
           }
           await settle(note);
-        } else if (await acts.transitionWithdrawal(id, [status as 'PENDING' | 'PROCESSING'], move.to, note)) {
+        } else if (await acts.transitionWithdrawal(id, [status], move.to, note)) {
           setStatus(move.to);
         }
         return state();
@@ -102,12 +105,12 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
     (decision) =>
       exclusive(async () => {
         // Idempotent: a decided (or expired, or superseded) request answers its current state; nothing is paid twice.
-        if (status !== 'AWAITING_APPROVAL') return state();
+        if (!isWidgetSource('approve', status)) return state();
         if (decision.decision === 'APPROVE') await tryApprove();
-        else if (await acts.transitionWithdrawal(id, ['AWAITING_APPROVAL'], 'REJECTED', { adminNote: decision.reason, adminNoteBy: 'operator' })) {
+        else if (await acts.transitionWithdrawal(id, [...WIDGET_MOVES.decline.from], WIDGET_MOVES.decline.to, { adminNote: decision.reason, adminNoteBy: 'operator' })) {
           heldReason = null;
           approvalHeld = false;
-          setStatus('REJECTED');
+          setStatus(WIDGET_MOVES.decline.to);
         }
         return state();
       }),
@@ -120,16 +123,16 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
 
   setHandler(supersedeUpdate, () =>
     exclusive(async () => {
-      if (waiting() && (await acts.transitionWithdrawal(id, [status as 'PENDING' | 'AWAITING_APPROVAL'], 'CANCELLED'))) {
+      if (isWidgetSource('supersede', status) && (await acts.transitionWithdrawal(id, [status], WIDGET_MOVES.supersede.to))) {
         heldReason = null;
         approvalHeld = false;
-        setStatus('CANCELLED');
+        setStatus(WIDGET_MOVES.supersede.to);
       }
       return state();
     }),
   );
 
-  while (waiting() || status === 'PROCESSING') {
+  while (isLiveWidget(status)) {
     if (status === 'PROCESSING') {
       await condition(() => status !== 'PROCESSING');
       continue;
@@ -144,7 +147,7 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
     // Woken early by a decision too: a newly held approval starts its retry timer at once.
     if (await condition(() => !waiting() || approvalHeld !== heldBefore, timeout)) continue;
     await exclusive(async () => {
-      if (status === 'AWAITING_APPROVAL' && approvalHeld && Date.now() < deadline) await tryApprove();
+      if (isWidgetSource('approve', status) && approvalHeld && Date.now() < deadline) await tryApprove();
     });
   }
 
@@ -159,7 +162,7 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
       if (!reason) throw err;
       // Reverted, or never mineable: nothing was paid, so it must never read as completed; an admin takes it from here.
       await acts.failUnpaidPayout(id, reason);
-      setStatus('FAILED');
+      setStatus(WIDGET_MOVES.failUnpaid.to);
     }
   }
   await condition(allHandlersFinished);

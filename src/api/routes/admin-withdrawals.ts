@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { AppError } from '../../domain/errors';
 import { withdrawalWorkflowId } from '../../domain/keys';
-import { ADMIN_TARGETS } from '../../domain/withdrawals';
+import { ADMIN_TARGETS, adminMayMove } from '../../domain/withdrawals';
 import type { Withdrawal } from '../../generated/prisma/client';
 import { onWithdrawalWorkflow } from '../../temporal/client/withdrawals';
 import { stuckPayouts } from '../../store/stuck-payouts';
@@ -62,7 +62,7 @@ export function adminWithdrawalRoutes({ db, temporal, config }: ApiDeps): Router
     const id = withdrawalIdSchema.safeParse(req.params.id);
     const w = id.success ? await db.withdrawal.findUnique({ where: { id: id.data } }) : null;
     if (!w) throw new AppError('NOT_FOUND', 'No such withdrawal');
-    if (w.mode !== 'A' || !['PENDING', 'PROCESSING'].includes(w.status)) {
+    if (w.mode !== 'A' || !adminMayMove(w.status)) {
       throw new AppError('INVALID_TRANSITION', `A ${w.mode === 'A' ? w.status : `Mode ${w.mode}`} withdrawal cannot move to ${body.status}`);
     }
     await onWithdrawalWorkflow({ client: temporal.client, config, db }, w, (h) =>

@@ -2,6 +2,7 @@ import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Clien
 import type { Db } from '../../adapters/db';
 import type { Config } from '../../config/env';
 import { withdrawalWorkflowId } from '../../domain/keys';
+import { WIDGET_MOVES } from '../../domain/withdrawal-machine';
 import { TERMINAL } from '../../domain/withdrawals';
 import type { Withdrawal } from '../../generated/prisma/client';
 import type { withdrawalWorkflow } from '../../workflows/withdrawal';
@@ -62,6 +63,6 @@ export async function onWithdrawalWorkflow<T>(s: WithdrawalStarter, w: Withdrawa
  * request is found here, even if its workflow has not been started yet (it is started now).
  */
 export async function cancelUnactionedWithdrawal(s: WithdrawalStarter, sessionId: string): Promise<void> {
-  const live = await s.db.withdrawal.findFirst({ where: { sessionId, status: { in: ['PENDING', 'AWAITING_APPROVAL'] } } });
+  const live = await s.db.withdrawal.findFirst({ where: { sessionId, status: { in: [...WIDGET_MOVES.supersede.from] } } });
   if (live) await onWithdrawalWorkflow(s, live, (h) => h.executeUpdate(supersedeUpdate));
 }

@@ -1,0 +1,26 @@
+import { proxyActivities } from '@temporalio/workflow';
+import type { HeadlessActivities } from '../activities/headless';
+import type { PayoutActivities } from '../activities/payouts';
+import { PAYOUT_UNPAID } from '../domain/failure-types';
+import type { HeadlessWorkflowInput } from './headless';
+
+/** The activities, by how hard each kind of step may be retried. */
+export function headlessActivities(input: HeadlessWorkflowInput) {
+  return {
+    // State transitions must land: retried until the database answers.
+    book: proxyActivities<HeadlessActivities>({ startToCloseTimeout: '1 minute', retry: { initialInterval: '1 second', maximumInterval: '30 seconds' } }),
+    exec: proxyActivities<HeadlessActivities>({ startToCloseTimeout: '2 minutes', retry: { initialInterval: '1 second', maximumInterval: '5 seconds', maximumAttempts: 3 } }),
+    // Before signing: bounded, then FAILED(retryable).
+    check: proxyActivities<HeadlessActivities & PayoutActivities>({
+      startToCloseTimeout: '1 minute',
+      retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: input.settleAttempts },
+    }),
+    // From signing on: only ever reconciled, never abandoned. A short ceiling: a broadcast refused because an earlier
+    // nonce is not out yet (nodes that do not queue gapped nonces) succeeds moments later.
+    settle: proxyActivities<PayoutActivities>({ startToCloseTimeout: '1 minute', retry: { initialInterval: input.pollMs, maximumInterval: '5 seconds' } }),
+    poll: proxyActivities<PayoutActivities>({
+      startToCloseTimeout: '1 minute',
+      retry: { initialInterval: input.pollMs, backoffCoefficient: 1, maximumInterval: input.pollMs, nonRetryableErrorTypes: [...PAYOUT_UNPAID] },
+    }),
+  };
+}
