@@ -5,12 +5,10 @@
  */
 import type { Client } from '@temporalio/client';
 import { ensureDepositAddress } from '../src/store/deposit-addresses';
-import { depositWorkflowId } from '../src/domain/keys';
+import { depositWorkflowId, webhookWorkflowId, withdrawalWorkflowId } from '../src/domain/keys';
 import { drainGas, fund, mine, restoreGas } from '../src/devchain/dev-commands';
-import { withdrawalWorkflowId } from '../src/domain/withdrawals';
 import { createAdmin } from '../src/provisioning/admins';
 import { createOperator } from '../src/provisioning/operators';
-import { webhookWorkflowId } from '../src/domain/keys';
 import type { TestContext } from '../test/support/harness';
 import { headlessFixtures } from '../test/support/headless-fixtures';
 import { http } from '../test/support/http';

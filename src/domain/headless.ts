@@ -8,9 +8,6 @@ import { allowsHeadless, HEADLESS_MOVES, isHeadlessSource, type HeadlessStatus }
 
 export { isTerminal, type HeadlessStatus } from './headless-machine';
 
-/** CONTRACT §1: the workflow id names the intent (defined with every other key in ./keys). */
-export { headlessWorkflowId } from './keys';
-
 /** The stable, safe reason codes of FAILED and CANCELLED (spec 2.4: never raw RPC or internal text). */
 export const REASON = {
   /** The intent passed its TTL un-executed (CONTRACT §6). */
@@ -76,6 +73,3 @@ export function liveRetryDisposition(live: { status: HeadlessStatus; retryable: 
   if (stored !== 'RETRY') return stored;
   return live.retryPending || live.attemptInFlight ? 'IN_PROGRESS' : 'RETRY';
 }
-
-/** Outbox uniqueKeys of an intent's FAILED and CANCELLED events (defined with every other key in ./keys). */
-export { headlessEventKey } from './keys';

@@ -23,6 +23,3 @@ export function denial(code: number, description: string | null): { errorCode: E
 export { ADMIN_TARGETS, adminMayMove, isLegalAdminMove, LIVE_WIDGET_STATUSES, TERMINAL, type AdminTarget } from './withdrawal-machine';
 
 export type HeldReason = 'CAP_EXCEEDED' | 'APPROVAL_NOT_ENABLED' | 'OPERATOR_INACTIVE' | 'EXPIRED' | 'TEMPORARILY_UNAVAILABLE';
-
-/** The workflow id of a withdrawal, by mode (CONTRACT §1; defined with every other key in ./keys). */
-export { withdrawalWorkflowId } from './keys';

@@ -3,12 +3,12 @@ import { Wallet, ZeroAddress } from 'ethers';
 import {
   canCancel,
   executeDisposition,
-  headlessEventKey,
   isTerminal,
   liveRetryDisposition,
   retryDisposition,
   type HeadlessStatus,
 } from '../../src/domain/headless';
+import { headlessEventKey } from '../../src/domain/keys';
 import { withdrawCancelledBody, withdrawFailedBody } from '../../src/domain/withdrawal-events';
 import { checkEvmAddress, executeResult, payloadConflicts, type IntentPayload } from '../../src/domain/headless-intent';
 import { WEBHOOK_FIELDS } from '../../src/domain/webhook-events';
