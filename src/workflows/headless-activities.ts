@@ -2,7 +2,7 @@ import { proxyActivities } from '@temporalio/workflow';
 import type { HeadlessActivities } from '../activities/headless';
 import type { PayoutActivities } from '../activities/payouts';
 import { PAYOUT_UNPAID } from '../domain/failure-types';
-import type { HeadlessWorkflowInput } from './headless';
+import type { HeadlessWorkflowInput } from './headless-messages';
 
 /** The activities, by how hard each kind of step may be retried. */
 export function headlessActivities(input: HeadlessWorkflowInput) {

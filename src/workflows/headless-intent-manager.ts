@@ -2,7 +2,7 @@ import { ActivityFailure, type ApplicationFailure, condition, setHandler, sleep,
 import { canCancel, executeDisposition, isWithdrawn, liveRetryDisposition, REASON, type ReasonCode } from '../domain/headless';
 import { HEADLESS_MOVES, isHeadlessSource, isTerminal, type HeadlessStatus } from '../domain/headless-machine';
 import type { ExecuteResult } from '../domain/headless-intent';
-import type { HeadlessWorkflowInput } from './headless';
+import type { HeadlessWorkflowInput } from './headless-messages';
 import { adminRetrySignal, cancelUpdate, executeUpdate, statusQuery, type CancelResult, type ExecuteInput, type HeadlessLiveState } from './headless-messages';
 import { exclusiveSection } from './exclusive';
 import { headlessActivities } from './headless-activities';

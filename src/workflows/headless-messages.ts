@@ -34,3 +34,20 @@ export const cancelUpdate = defineUpdate<CancelResult, []>('cancel');
 export const adminRetrySignal = defineSignal<[]>('adminRetry');
 /** The live state above. */
 export const statusQuery = defineQuery<HeadlessLiveState>('status');
+
+/** The headless workflow's start input (the API's client builds it; the workflow and its parts read it). */
+export interface HeadlessWorkflowInput {
+  withdrawalId: string;
+  sessionRef: string;
+  chainId: number;
+  /** Un-executed by this instant (epoch ms), the intent expires. */
+  expiresAtMs: number;
+  gasRecheckSeconds: number;
+  /** Attempts of the gas and asset checks before FAILED(retryable). */
+  settleAttempts: number;
+  pollMs: number;
+  /** Test-only pause between signing and broadcasting; 0 in production. */
+  pauseBeforeBroadcastMs: number;
+  /** State carried across continue-as-new (a long wait for gas). */
+  resume?: { status: HeadlessStatus; retryable: boolean | null; failures: number; executed: ExecuteResult | null; retryPending: boolean };
+}

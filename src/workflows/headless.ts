@@ -1,23 +1,7 @@
 import { allHandlersFinished, condition, continueAsNew, workflowInfo } from '@temporalio/workflow';
 import type { HeadlessStatus } from '../domain/headless-machine';
-import type { ExecuteResult } from '../domain/headless-intent';
+import type { HeadlessWorkflowInput } from './headless-messages';
 import { HeadlessIntentManager } from './headless-intent-manager';
-
-export interface HeadlessWorkflowInput {
-  withdrawalId: string;
-  sessionRef: string;
-  chainId: number;
-  /** Un-executed by this instant (epoch ms), the intent expires. */
-  expiresAtMs: number;
-  gasRecheckSeconds: number;
-  /** Attempts of the gas and asset checks before FAILED(retryable). */
-  settleAttempts: number;
-  pollMs: number;
-  /** Test-only pause between signing and broadcasting; 0 in production. */
-  pauseBeforeBroadcastMs: number;
-  /** State carried across continue-as-new (a long wait for gas). */
-  resume?: { status: HeadlessStatus; retryable: boolean | null; failures: number; executed: ExecuteResult | null; retryPending: boolean };
-}
 
 /**
  * One headless intent (Mode C), from creation to a terminal state. It waits for execute (an update) until its TTL,

@@ -35,12 +35,9 @@ afterAll(async () => {
 });
 
 async function awaiting(op: Op, amount = '25.00') {
-  const s = await f.session(op.apiKey, amount);
-  const to = f.recipient();
-  const r = await f.submit(s.sid, to);
-  expect(r.status).toBe(201);
-  expect(r.body.data.withdrawStatus).toBe('AWAITING_APPROVAL');
-  return { ...s, to, id: r.body.data.withdrawRequestId as string };
+  const w = await f.submitted(op.apiKey, amount);
+  expect(w.withdrawStatus).toBe('AWAITING_APPROVAL');
+  return w;
 }
 
 describe('Mode B: external approval', () => {

@@ -39,13 +39,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-async function awaiting(op: Op, amount = '5.00') {
-  const s = await f.session(op.apiKey, amount);
-  const to = f.recipient();
-  const r = await f.submit(s.sid, to);
-  expect(r.status).toBe(201);
-  return { ...s, to, id: r.body.data.withdrawRequestId as string };
-}
+const awaiting = (op: Op, amount = '5.00') => f.submitted(op.apiKey, amount);
 
 /** With automine off: the payout is signed and broadcast, but sits in the mempool until the test mines. */
 async function withoutAutomine<T>(body: () => Promise<T>): Promise<T> {

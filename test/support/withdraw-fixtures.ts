@@ -28,6 +28,14 @@ export function withdrawFixtures(ctx: TestContext) {
     },
     submit: (sid: string, address: string, tokenAddress = usdc.address) =>
       http(ctx.apiUrl, 'POST', '/withdraw/direct-transfer', { json: { sid, address, chainId: 31337, tokenAddress } }),
+    /** A session and its submitted request to a fresh recipient (201), with the status the submission answered. */
+    async submitted(apiKey: string, amount: string) {
+      const s = await this.session(apiKey, amount);
+      const to = this.recipient();
+      const r = await this.submit(s.sid, to);
+      expect(r.status).toBe(201);
+      return { ...s, to, id: r.body.data.withdrawRequestId as string, withdrawStatus: r.body.data.withdrawStatus as string };
+    },
     decide: (apiKey: string, id: string, decision: 'APPROVE' | 'REJECT', reason?: string) =>
       http(ctx.apiUrl, 'POST', `/withdraw/${id}/decision`, { token: apiKey, json: { decision, ...(reason ? { reason } : {}) } }),
     adminMove: (token: string, id: string, status: string, adminNote?: string) =>

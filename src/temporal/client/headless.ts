@@ -2,7 +2,8 @@ import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Clien
 import type { Config } from '../../config/env';
 import { headlessWorkflowId } from '../../domain/keys';
 import type { Withdrawal } from '../../generated/prisma/client';
-import type { headlessWorkflow, HeadlessWorkflowInput } from '../../workflows/headless';
+import type { headlessWorkflow } from '../../workflows/headless';
+import type { HeadlessWorkflowInput } from '../../workflows/headless-messages';
 import { searchAttributes } from '../../workflows/search-attributes';
 
 /** The API's side of the headless workflow: starting it, and reaching it for execute, cancel and retry. */
