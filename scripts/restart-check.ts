@@ -7,10 +7,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
-import { openSync } from 'node:fs';
+import { mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { Contract, JsonRpcProvider, Wallet } from 'ethers';
-import { ROOT } from '../src/launcher/paths';
+import { DATA_DIR, ROOT } from '../src/launcher/paths';
 import { http } from '../test/support/http';
 import { delay } from '../test/support/wait';
 import { ACK, WebhookReceiver } from '../test/support/webhook-receiver';
@@ -37,7 +37,8 @@ async function until<T>(what: string, check: () => Promise<T | null | undefined 
 
 async function start(run: number): Promise<ChildProcess> {
   const t0 = Date.now();
-  const log = openSync(path.join(ROOT, '.data', `restart-check-${run}.log`), 'w');
+  mkdirSync(DATA_DIR, { recursive: true }); // a fresh clone has none yet
+  const log = openSync(path.join(DATA_DIR, `restart-check-${run}.log`), 'w');
   const child = spawn('npm', ['start'], { cwd: ROOT, detached: true, stdio: ['ignore', log, log] });
   await until(`start ${run}: /readyz`, async () => (await fetch(`${API}/readyz`)).ok, 10 * 60_000);
   console.error(`restart-check: start ${run} ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
