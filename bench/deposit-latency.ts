@@ -15,7 +15,7 @@ runBench({ CHAIN_POLL_MS: '1000' }, async ({ services, ctx, receiver }) => {
   const confirmations = (await ctx.db.chain.findUniqueOrThrow({ where: { chainId: services.registry.chainId } })).depositConfirmations;
   const latencies: number[] = [];
   for (let i = 0; i < N; i++) {
-    const { address } = await ensureDepositAddress(ctx.db, ctx.config.HD_MNEMONIC, op.id, `bench-${i}`);
+    const { address } = await ensureDepositAddress(ctx.db, ctx.config.DEPOSIT_XPUB, op.id, `bench-${i}`);
     const { txHash } = await fund({ nodeUrl, registry: services.registry, address, token: 'USDC', amount: '5' });
     // Let the scanner see the transfer first, so the clock below measures confirmation → webhook.
     while (!(await ctx.db.deposit.findFirst({ where: { txHash } }))) await new Promise((r) => setTimeout(r, 50));

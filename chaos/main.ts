@@ -10,7 +10,6 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Wallet } from 'ethers';
 import { mine } from '../src/devchain/dev-commands';
 import { reconcile } from '../src/reconcile';
 import { createTestContext } from '../test/support/harness';
@@ -101,7 +100,7 @@ async function campaign(): Promise<number> {
     await stopMiner();
 
     const found = await violations(ctx.db, ctx.chains.require(services.registry.chainId), receiver, workload.ledger);
-    const report = await reconcile({ db: ctx.db, chains: ctx.chains, bankroll: new Wallet(ctx.config.BANKROLL_PRIVATE_KEY).address }, services.registry.chainId);
+    const report = await reconcile({ db: ctx.db, chains: ctx.chains, bankroll: ctx.config.BANKROLL_ADDRESS }, services.registry.chainId);
     process.stdout.write(JSON.stringify(report) + '\n');
     if (!report.ok) found.push(`reconcile: ${report.differences.length} difference(s)`);
     for (const v of found) log(`VIOLATION ${v}`);

@@ -84,9 +84,10 @@ export async function openWorkload(ctx: TestContext, receiver: WebhookReceiver, 
     },
     async deposit() {
       seq += 1;
-      const { address } = await ensureDepositAddress(ctx.db, ctx.config.HD_MNEMONIC, sync.id, `chaos-depositor-${seq}`);
+      const { address } = await ensureDepositAddress(ctx.db, ctx.config.DEPOSIT_XPUB, sync.id, `chaos-depositor-${seq}`);
       const asset = pick(rand, ['USDT', 'USDC', 'native'] as const);
-      const amount = asset === 'native' ? '0.0' + (1 + Math.floor(rand() * 9)) : `${1 + Math.floor(rand() * 20)}.25`;
+      // Token deposits worth more than their sweep's gas (domain/dust: a cheaper one waits for lower fees).
+      const amount = asset === 'native' ? '0.0' + (1 + Math.floor(rand() * 9)) : `${10 + Math.floor(rand() * 20)}.25`;
       const { txHash } = await fund({ nodeUrl: ctx.services.chainNodeUrl, registry: ctx.services.registry, address, token: asset, amount });
       ledger.deposits.push({ txHash, asset });
     },

@@ -134,7 +134,7 @@ export function scenarios(ctx: TestContext, receiver: WebhookReceiver, deadRecei
 
     async depositCredited() {
       const op = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Recorder D', webhookUrl: receiver.url });
-      const { address } = await ensureDepositAddress(ctx.db, ctx.config.HD_MNEMONIC, op.id, 'recorder-depositor');
+      const { address } = await ensureDepositAddress(ctx.db, ctx.config.DEPOSIT_XPUB, op.id, 'recorder-depositor');
       const { txHash } = await fund({ nodeUrl, registry: ctx.services.registry, address, token: 'USDC', amount: '9' });
       const deposit = await mineUntil(mineOne, () => ctx.db.deposit.findFirst({ where: { txHash } }), 60_000, 'deposit detected');
       const workflowId = depositWorkflowId(deposit);

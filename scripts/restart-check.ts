@@ -11,6 +11,7 @@ import { mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { Contract, JsonRpcProvider, Wallet } from 'ethers';
 import { DATA_DIR, ROOT } from '../src/launcher/paths';
+import { tcpOpen } from '../src/launcher/processes';
 import { http } from '../test/support/http';
 import { delay } from '../test/support/wait';
 import { ACK, WebhookReceiver } from '../test/support/webhook-receiver';
@@ -45,10 +46,32 @@ async function start(run: number): Promise<ChildProcess> {
   return child;
 }
 
-async function stop(child: ChildProcess): Promise<void> {
+/** The launcher's fixed ports: API, Temporal gRPC and Web UI, dev chain RPC proxy and node, worker metrics. */
+const PORTS = [3000, 7233, 8233, 8545, 8546, 9464];
+
+/**
+ * Ctrl-C (SIGINT to the whole foreground group), or SIGTERM to `npm start` alone, as a process manager sends it: either
+ * way every process of the run must be gone, its ports free, before the next start.
+ */
+async function stop(child: ChildProcess, how: 'ctrl-c' | 'sigterm'): Promise<void> {
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  process.kill(-child.pid!, 'SIGINT'); // what Ctrl-C sends: the whole foreground group
+  if (how === 'ctrl-c') process.kill(-child.pid!, 'SIGINT');
+  else process.kill(child.pid!, 'SIGTERM');
   await Promise.race([exited, delay(60_000).then(() => Promise.reject(new Error('npm start did not stop within 60 s')))]);
+  const listening = async () => {
+    const open = await Promise.all(PORTS.map((p) => tcpOpen('127.0.0.1', p)));
+    return PORTS.filter((_p, i) => open[i]);
+  };
+  const deadline = Date.now() + 30_000;
+  let held = await listening();
+  while (held.length && Date.now() < deadline) {
+    await delay(500);
+    held = await listening();
+  }
+  if (held.length) {
+    process.kill(-child.pid!, 'SIGKILL');
+    throw new Error(`after ${how}, something of the stopped run still listens on ${held.join(', ')}`);
+  }
 }
 
 async function deposit(apiKey: string, receiver: WebhookReceiver, user: string): Promise<void> {
@@ -100,7 +123,7 @@ async function main(): Promise<void> {
           console.error(`restart-check: start ${run}: payout confirmed`);
         }
       } finally {
-        await stop(child);
+        await stop(child, run === RUNS ? 'sigterm' : 'ctrl-c');
       }
     }
     console.log(`restart-check: ${RUNS} starts, ${RUNS} deposits credited, ${RUNS - 1} payouts confirmed`);

@@ -2,40 +2,63 @@ import { pricingFrom } from './adapters/prices';
 import { ChainProviders } from './adapters/chains';
 import { createDb } from './adapters/db';
 import { createLogger } from './adapters/logger';
+import { rpcUrlRedactor } from './adapters/rpc-redaction';
 import { connectTemporal } from './temporal/client/connection';
 import { startServer } from './api/server';
-import { ConfigError, loadConfig } from './config/env';
+import { ConfigError, loadConfig, type Config } from './config/env';
+import { SIGNING_KEY_VARS, loadSigningKeys, type SigningKeys } from './config/signing-keys';
+import { localSigners } from './chain/signer';
 import { createWorker, installTemporalLogger } from './temporal/worker';
+import { serveWorkerMetrics, workerMetricsAddress } from './temporal/worker-metrics';
 
-type Role = 'api' | 'worker' | 'all';
+type Role = 'api' | 'worker';
 
+/** No combined role: the API and the worker run as separate processes, so the API never holds a signing key. */
 function parseRole(argv: string[]): Role {
   const i = argv.indexOf('--role');
-  const role = i >= 0 ? argv[i + 1] : 'all';
-  if (role !== 'api' && role !== 'worker' && role !== 'all') throw new ConfigError(`--role must be api, worker or all, got ${role}`);
+  const role = i >= 0 ? argv[i + 1] : undefined;
+  if (role !== 'api' && role !== 'worker') throw new ConfigError(`--role must be api or worker, got ${role ?? 'nothing'}`);
   return role;
 }
 
-/** One service process: the API, the worker, or both (`--role`). Stops cleanly on SIGINT/SIGTERM. */
+/** The API refuses to start with a signing key in its environment; the worker refuses to start without them. */
+function signingKeysFor(role: Role, config: Config): SigningKeys | null {
+  if (role === 'worker') return loadSigningKeys(process.env, config);
+  const present = SIGNING_KEY_VARS.filter((k) => process.env[k] !== undefined);
+  if (present.length) throw new ConfigError(`Invalid environment:\n${present.map((k) => `  ${k}: the API must not hold signing keys; give it to the worker only`).join('\n')}`);
+  return null;
+}
+
+/** One service process: the API or the worker (`--role`). Stops cleanly on SIGINT/SIGTERM. */
 async function main() {
   const role = parseRole(process.argv);
   const config = loadConfig();
-  const logger = createLogger({ level: config.LOG_LEVEL, base: { service: `gateway-${role}` } });
-  const db = createDb(config.DATABASE_URL);
+  const keys = signingKeysFor(role, config);
+  const logger = createLogger({ level: config.LOG_LEVEL, base: { service: `gateway-${role}` }, redact: rpcUrlRedactor(config.CHAIN_RPC_URLS) });
+  const db = createDb(config.DATABASE_URL, config.DB_POOL_SIZE, config.DB_TX_MAX_WAIT_MS);
   const chains = new ChainProviders(config.CHAIN_RPC_URLS);
   const stops: Array<() => Promise<void>> = [];
 
   const temporal = await connectTemporal(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE);
-  if (role !== 'worker') {
+  if (role === 'api') {
     const server = await startServer({ config, db, temporal, chains, logger, ...pricingFrom(config, db, chains) }, config.PORT, config.HOST);
     logger.info('api listening', { url: server.url });
     stops.push(server.close);
   }
-  if (role !== 'api') {
-    installTemporalLogger(logger);
+  if (keys) {
+    const coreMetrics = config.WORKER_METRICS_PORT ? await workerMetricsAddress() : undefined;
+    installTemporalLogger(logger, 'WARN', coreMetrics);
+    if (coreMetrics) {
+      // Payouts matter more than their metrics: a taken port is logged loudly, and the worker runs on.
+      const metrics = await serveWorkerMetrics(config.WORKER_METRICS_PORT, coreMetrics, config.HOST).catch((err: unknown) => {
+        logger.error('worker metrics not served', { port: config.WORKER_METRICS_PORT, err });
+        return null;
+      });
+      if (metrics) stops.push(metrics.close);
+    }
     const { worker, connection } = await createWorker(
       { address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE, workflowBundlePath: config.WORKFLOW_BUNDLE_PATH },
-      { config, db, chains, logger, temporal: temporal.client },
+      { config, db, chains, logger, temporal: temporal.client, signers: localSigners(keys) },
     );
     const running = worker.run();
     logger.info('worker running', { taskQueue: config.TEMPORAL_TASK_QUEUE });

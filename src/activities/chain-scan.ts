@@ -7,6 +7,7 @@ import { ERC20, TRANSFER_TOPIC } from '../chain/erc20';
 import { transferLogs, type DetectedTransfer } from '../chain/transfer-sighting';
 import { equalTransfers } from '../store/equal-transfers';
 import { transferOrdinal } from '../domain/deposit-confirmation';
+import { isDust } from '../domain/dust';
 import { Prisma, type Deposit, type DepositAddress } from '../generated/prisma/client';
 import type { WorkflowStarts } from './deps';
 
@@ -79,7 +80,8 @@ export function createChainScanActivities(d: ChainScanDeps) {
       orderBy: { createdAt: 'desc' },
     });
     const deposit = (await equalTransfers(d.db, t.chainId, t))[t.ordinal] ?? (await createDeposit(t, owner, session?.id ?? null));
-    if (!deposit) return;
+    // Dust gets no workflow: nothing confirms, sweeps or credits it one by one, so a flood of it costs no gas.
+    if (!deposit || deposit.status === 'DUST') return;
     const { confirming, revived } = await followTransfer(deposit.id, t);
     const started = await d.workflows.startDepositWorkflow(deposit, {
       confirming,
@@ -94,13 +96,14 @@ export function createChainScanActivities(d: ChainScanDeps) {
   async function createDeposit(t: DetectedTransfer, owner: DepositAddress, sessionId: string | null): Promise<Deposit | null> {
     const token = t.tokenAddress ? await d.db.token.findUnique({ where: { chainId_address: { chainId: t.chainId, address: t.tokenAddress } } }) : null;
     const chain = await d.db.chain.findUniqueOrThrow({ where: { chainId: t.chainId } });
+    const minDeposit = BigInt((token ? token.minDepositRaw : chain.nativeMinDepositRaw).toFixed(0));
     try {
       return await d.db.deposit.create({
         data: {
           chainId: t.chainId, txHash: t.txHash, logIndex: t.logIndex, blockNumber: t.blockNumber, blockHash: t.blockHash,
           operatorId: owner.operatorId, externalUserId: owner.externalUserId, depositAddress: t.to, tokenAddress: t.tokenAddress,
           symbol: token?.symbol ?? chain.nativeSymbol, decimals: token?.decimals ?? chain.nativeDecimals,
-          grossAmount: new Prisma.Decimal(t.raw.toString()), sessionId,
+          grossAmount: new Prisma.Decimal(t.raw.toString()), sessionId, ...(isDust(t.raw, minDeposit) ? { status: 'DUST' as const } : {}),
         },
       });
     } catch (err) {
@@ -147,7 +150,11 @@ export function createChainScanActivities(d: ChainScanDeps) {
         return { fromBlock: from, toBlock: to, found: 0, behind: false };
       }
       const transfers = await findTransfers(p, d.db, chainId, from, to, d.bankrollAddress.toLowerCase());
-      for (const t of transfers) await recordTransfer(t);
+      for (const t of transfers) {
+        // A flood of transfers in one step (hundreds of dust logs) must not outlast the heartbeat timeout.
+        heartbeat(to);
+        await recordTransfer(t);
+      }
       const lastBlockHash = (await p.getBlock(to))?.hash ?? null;
       await d.db.chainCursor.upsert({ where: { chainId }, create: { chainId, nextBlock: to + 1, lastBlockHash }, update: { nextBlock: to + 1, lastBlockHash } });
       return { fromBlock: from, toBlock: to, found: transfers.length, behind: to < head };

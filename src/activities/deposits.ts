@@ -1,49 +1,37 @@
-import { ApplicationFailure } from '@temporalio/activity';
 import Decimal from 'decimal.js';
-import { Wallet, type JsonRpcProvider } from 'ethers';
-import { depositWallet, feeWalletAddress } from '../adapters/hd-wallet';
+import type { JsonRpcProvider } from 'ethers';
 import { ERC20, GAS_LIMIT } from '../chain/erc20';
-import { feePolicy } from '../chain/fee-policy';
-import { settleOutbound, signOnce, type SignRequest } from '../chain/outbound';
 import { sightTransfer, type WatchedTransfer } from '../chain/transfer-sighting';
 import { watchedTransfer } from '../store/equal-transfers';
 import { platformFiat } from '../domain/caps';
 import { depositEventKey, depositIdempotencyKey, feePurpose, gasPurpose, PURPOSE, sweepPurpose } from '../domain/keys';
 import { confirmationStep } from '../domain/deposit-confirmation';
 import { depositFee, rawToUsd, usdToLocal } from '../domain/pricing';
+import { sweepGas } from '../domain/dust';
 import { encodeDeposit } from '../domain/webhook-events';
 import { Prisma, type Deposit } from '../generated/prisma/client';
 import { recordWebhookEvent } from '../store/outbox';
-import { FX_UNAVAILABLE, NOT_CONFIRMED, PRICE_UNAVAILABLE, SWEEP_FAILED, TX_PENDING } from '../domain/failure-types';
+import { FX_UNAVAILABLE, NOT_CONFIRMED, PRICE_UNAVAILABLE } from '../domain/failure-types';
+import { sweepSender } from './sweep-send';
 import { waiting } from './waiting';
-import type { PricingOutboxWriterDeps } from './deps';
+import type { PricingOutboxWriterDeps, SigningOutboxWriterDeps } from './deps';
 
-export type DepositActivityDeps = PricingOutboxWriterDeps;
+export type DepositActivityDeps = PricingOutboxWriterDeps & Pick<SigningOutboxWriterDeps, 'signers'>;
 
 
 export function createDepositActivities(d: DepositActivityDeps) {
   const provider = (chainId: number) => d.chains.require(chainId);
   const load = (depositId: string) => d.db.deposit.findUniqueOrThrow({ where: { id: BigInt(depositId) } });
 
-  const policy = feePolicy(d.config);
-
-  /** Signs (once), broadcasts (re-pricing it if fees pass it by) and waits for one confirmation of a sweep-side transfer. */
-  async function sendAndWait(p: JsonRpcProvider, req: SignRequest): Promise<string> {
-    await signOnce(d.db, p, req, policy);
-    const s = await settleOutbound(d.db, p, req.purpose, req.signer, 1, policy);
-    if (s.state === 'CONFIRMED') return s.txHash;
-    if (s.state !== 'PENDING') throw ApplicationFailure.nonRetryable(`transaction ${s.txHash} ended ${s.state}`, SWEEP_FAILED);
-    if (s.stuck) d.logger.warn('sweep transaction stuck', { purpose: req.purpose, txHash: s.txHash });
-    throw waiting(TX_PENDING, `waiting for ${req.purpose} (${s.txHash})`);
-  }
+  const { sendAndWait, assertSweepPays } = sweepSender(d);
 
   async function sweepTransfers(dep: Deposit, p: JsonRpcProvider): Promise<string> {
     const amount = BigInt(dep.amount!.toFixed(0));
     const fee = BigInt(dep.feeAmount!.toFixed(0));
-    const bankroll = new Wallet(d.config.BANKROLL_PRIVATE_KEY, p);
+    const bankroll = d.signers.bankroll;
     const owner = await d.db.depositAddress.findUniqueOrThrow({ where: { address: dep.depositAddress } });
-    const from = depositWallet(d.config.HD_MNEMONIC, owner.hdIndex, p);
-    const feeWallet = feeWalletAddress(d.config.HD_MNEMONIC);
+    const from = d.signers.depositAddress(owner.hdIndex);
+    const feeWallet = d.signers.feeWalletAddress;
     const gasLimit = dep.tokenAddress ? GAS_LIMIT.erc20Transfer : GAS_LIMIT.nativeTransfer;
     const transfers = [
       { purpose: sweepPurpose(dep.id), to: bankroll.address, raw: amount },
@@ -51,7 +39,12 @@ export function createDepositActivities(d: DepositActivityDeps) {
     ].filter((t) => t.raw > 0n);
     // The deposit address pays its own gas, topped up from the bankroll, so a native deposit arrives whole.
     const { maxFeePerGas } = await p.getFeeData();
-    await sendAndWait(p, { chainId: dep.chainId, purpose: gasPurpose(dep.id), signer: bankroll, to: from.address, value: gasLimit * (maxFeePerGas ?? 0n) * 2n * BigInt(transfers.length), gasLimit: GAS_LIMIT.nativeTransfer });
+    const gas = sweepGas({ transfers: transfers.length, transferGasLimit: gasLimit, topUpGasLimit: GAS_LIMIT.nativeTransfer, maxFeePerGas: maxFeePerGas ?? 0n });
+    // Decided once: after the gas top-up is signed the sweep goes on.
+    if (!(await d.db.outboundTx.findUnique({ where: { purpose: gasPurpose(dep.id) } }))) {
+      await assertSweepPays(`sweeping deposit ${dep.id}`, { chainId: dep.chainId, tokenAddress: dep.tokenAddress, raw: BigInt(dep.grossAmount.toFixed(0)), decimals: dep.decimals, gas });
+    }
+    await sendAndWait(p, { chainId: dep.chainId, purpose: gasPurpose(dep.id), signer: bankroll, to: from.address, value: gas.topUpWei, gasLimit: GAS_LIMIT.nativeTransfer });
     let sweepHash = '';
     for (const t of transfers) {
       const req = dep.tokenAddress

@@ -3,6 +3,7 @@ import type { Db } from '../adapters/db';
 import type { Logger } from '../adapters/logger';
 import type { FxProvider, PriceProvider } from '../adapters/prices';
 import type { Config } from '../config/env';
+import type { Signers } from '../chain/signer';
 import type { Deposit, Withdrawal } from '../generated/prisma/client';
 
 /** A detected deposit's run: whether it is confirming (a closed run may be followed) or revived (a running one is replaced). */
@@ -35,10 +36,15 @@ export interface ActivityDeps {
   chains: ChainProviders;
   logger: Logger;
   workflows: WorkflowStarts;
+  /** The worker's keys, behind the signer interface. */
+  signers: Signers;
 }
 
 /** Activities that write outbox events and dispatch them after the commit. */
-export type OutboxWriterDeps = Omit<ActivityDeps, 'workflows'> & { workflows: Pick<WorkflowStarts, 'dispatchWebhook'> };
+export type OutboxWriterDeps = Omit<ActivityDeps, 'workflows' | 'signers'> & { workflows: Pick<WorkflowStarts, 'dispatchWebhook'> };
+
+/** Outbox writers that also sign (payouts, sweeps). */
+export type SigningOutboxWriterDeps = OutboxWriterDeps & Pick<ActivityDeps, 'signers'>;
 
 /** Outbox writers that also price (deposit credits, headless execute). */
 export type PricingOutboxWriterDeps = OutboxWriterDeps & { prices: PriceProvider; fx: FxProvider };

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { Wallet } from 'ethers';
 import type { ChainProviders } from '../adapters/chains';
 import type { Db } from '../adapters/db';
 import type { Logger } from '../adapters/logger';
@@ -43,7 +42,7 @@ const released = (tx: Prisma.TransactionClient, withdrawalId: string) =>
  * writes its outbox event in the same transaction (DESIGN invariant 4); the event is dispatched after commit.
  */
 export function createHeadlessActivities(d: HeadlessActivityDeps) {
-  const bankroll = new Wallet(d.config.BANKROLL_PRIVATE_KEY).address;
+  const bankroll = d.config.BANKROLL_ADDRESS;
 
   /**
    * Runs `change` (a conditional update returning the changed row, or null when it did not apply) and records the

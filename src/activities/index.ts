@@ -1,8 +1,8 @@
-import { Wallet } from 'ethers';
 import { pricingFrom } from '../adapters/prices';
 import { createChainScanActivities } from './chain-scan';
 import type { ActivityDeps } from './deps';
 import { createDepositActivities } from './deposits';
+import { createDustSweepActivities } from './dust-sweeps';
 import { createHeadlessActivities } from './headless';
 import { createPayoutActivities } from './payouts';
 import { createWebhookActivities } from './webhooks';
@@ -12,13 +12,14 @@ export type { ActivityDeps, WorkflowStarts } from './deps';
 
 /** Builds every activity with its dependencies injected. */
 export function createActivities(deps: ActivityDeps) {
-  const { config, db, chains, logger, workflows } = deps;
+  const { config, db, chains, logger, workflows, signers } = deps;
   return {
     ...createWebhookActivities({ db, logger, workflows }),
-    ...createChainScanActivities({ db, chains, logger, workflows, bankrollAddress: new Wallet(config.BANKROLL_PRIVATE_KEY).address }),
-    ...createPayoutActivities({ config, db, chains, logger, workflows }),
+    ...createChainScanActivities({ db, chains, logger, workflows, bankrollAddress: config.BANKROLL_ADDRESS }),
+    ...createPayoutActivities({ config, db, chains, logger, workflows, signers }),
     ...createWithdrawalActivities({ config, db, chains, logger, workflows }),
-    ...createDepositActivities({ config, db, chains, logger, workflows, ...pricingFrom(config, db, chains) }),
+    ...createDepositActivities({ config, db, chains, logger, workflows, signers, ...pricingFrom(config, db, chains) }),
+    ...createDustSweepActivities({ config, db, chains, logger, signers, ...pricingFrom(config, db, chains) }),
     ...createHeadlessActivities({ config, db, chains, logger, workflows, ...pricingFrom(config, db, chains) }),
   };
 }

@@ -1,5 +1,4 @@
 import { ApplicationFailure } from '@temporalio/activity';
-import { Wallet } from 'ethers';
 import { ERC20, GAS_LIMIT } from '../chain/erc20';
 import { broadcastStored, settleOutbound, signOnce } from '../chain/outbound';
 import { feePolicy } from '../chain/fee-policy';
@@ -9,9 +8,9 @@ import { recordWebhookEvent } from '../store/outbox';
 import { NOT_CONFIRMED, PAYOUT_NOT_MINED, PAYOUT_NOT_PRICED, PAYOUT_REVERTED } from '../domain/failure-types';
 import { payoutPurpose, withdrawCompleteKey } from '../domain/keys';
 import { waiting } from './waiting';
-import type { OutboxWriterDeps } from './deps';
+import type { SigningOutboxWriterDeps } from './deps';
 
-export type PayoutActivityDeps = OutboxWriterDeps;
+export type PayoutActivityDeps = SigningOutboxWriterDeps;
 
 /**
  * The payout path shared by every mode: sign once (nonce, bytes and hash stored before broadcast), broadcast (a retry
@@ -26,7 +25,7 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
     /** True when the bankroll holds enough native gas for one token payout on the chain. */
     async bankrollHasGas(chainId: number): Promise<boolean> {
       const p = provider(chainId);
-      const bankroll = new Wallet(d.config.BANKROLL_PRIVATE_KEY).address;
+      const bankroll = d.config.BANKROLL_ADDRESS;
       const [balance, fees] = await Promise.all([p.getBalance(bankroll), p.getFeeData()]);
       return balance >= GAS_LIMIT.erc20Transfer * (fees.maxFeePerGas ?? 0n);
     },
@@ -39,7 +38,7 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
       const stored = await signOnce(d.db, p, {
         chainId: w.chainId,
         purpose: payoutPurpose(w.id),
-        signer: new Wallet(d.config.BANKROLL_PRIVATE_KEY, p),
+        signer: d.signers.bankroll,
         to: w.tokenAddress,
         data: ERC20.encodeFunctionData('transfer', [w.address, BigInt(w.cryptoAmountRaw.toFixed(0))]),
         gasLimit: GAS_LIMIT.erc20Transfer,
@@ -65,7 +64,7 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
       const w = await load(withdrawalId);
       const p = provider(w.chainId);
       const chain = await d.db.chain.findUniqueOrThrow({ where: { chainId: w.chainId } });
-      const bankroll = new Wallet(d.config.BANKROLL_PRIVATE_KEY, p);
+      const bankroll = d.signers.bankroll;
       const s = await settleOutbound(d.db, p, payoutPurpose(w.id), bankroll, chain.withdrawConfirmations, policy);
       if (s.txHash !== w.settlementTxHash) await d.db.withdrawal.update({ where: { id: w.id }, data: { settlementTxHash: s.txHash } });
       if (s.state === 'CONFIRMED') return;

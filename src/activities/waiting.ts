@@ -3,6 +3,8 @@ import type { WaitType } from '../domain/failure-types';
 
 /**
  * Thrown while a step waits (confirmations, receipts, a fresh price): a benign, retryable failure, so the activity's
- * retry policy is the poll loop and the workflow history gains nothing per poll.
+ * retry policy is the poll loop and the workflow history gains nothing per poll. `retryAfterMs` overrides the
+ * policy's interval for a wait that needs no fast poll.
  */
-export const waiting = (type: WaitType, message: string) => ApplicationFailure.create({ type, message, category: 'BENIGN' });
+export const waiting = (type: WaitType, message: string, retryAfterMs?: number) =>
+  ApplicationFailure.create({ type, message, category: 'BENIGN', ...(retryAfterMs ? { nextRetryDelay: retryAfterMs } : {}) });

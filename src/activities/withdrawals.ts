@@ -1,5 +1,4 @@
 import Decimal from 'decimal.js';
-import { Wallet } from 'ethers';
 import type { ChainProviders } from '../adapters/chains';
 import type { Db } from '../adapters/db';
 import type { Logger } from '../adapters/logger';
@@ -32,7 +31,7 @@ const dec = (d: { toString(): string }) => new Decimal(d.toString());
 
 /** The Mode A and B steps that only touch PostgreSQL (and read the bankroll balance). Each is guarded by status. */
 export function createWithdrawalActivities(d: WithdrawalActivityDeps) {
-  const bankroll = new Wallet(d.config.BANKROLL_PRIVATE_KEY).address;
+  const bankroll = d.config.BANKROLL_ADDRESS;
   /** Reserves the payout's liquidity inside the caller's transaction (true when it fits). */
   async function reserve(tx: Prisma.TransactionClient, w: { id: string; chainId: number; tokenAddress: string; cryptoAmountRaw: Prisma.Decimal | null }): Promise<boolean> {
     const r = { withdrawalId: w.id, chainId: w.chainId, tokenAddress: w.tokenAddress, raw: BigInt(w.cryptoAmountRaw!.toFixed(0)) };

@@ -1,6 +1,11 @@
-/** JSON-lines logger. Services log to stdout; the CLI logs to stderr so its stdout stays one JSON object. */
+import { Context } from '@temporalio/activity';
+import pino from 'pino';
+
+/**
+ * JSON-lines logger on pino. Services log to stdout; the CLI logs to stderr so its stdout stays one JSON object.
+ * Secrets are redacted by field name (below); lines written inside an activity carry its workflow and activity ids.
+ */
 type Level = 'debug' | 'info' | 'warn' | 'error';
-const ORDER: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
 export interface Logger {
   debug(msg: string, fields?: Record<string, unknown>): void;
@@ -10,26 +15,72 @@ export interface Logger {
   child(fields: Record<string, unknown>): Logger;
 }
 
-export function createLogger(opts: {
-  level?: Level;
-  stream?: NodeJS.WritableStream;
-  base?: Record<string, unknown>;
-} = {}): Logger {
-  const min = ORDER[opts.level ?? 'info'];
-  const stream = opts.stream ?? process.stdout;
-  const base = opts.base ?? {};
+/** Field names whose values never reach a log line, at any of the first three levels of a line. */
+export const REDACTED_FIELDS = [
+  'authorization', 'cookie', 'x-api-key', 'apiKey', 'secret', 'webhookSecret', 'signingSecret', 'signature',
+  'x-signature', 'sid', 'password', 'token', 'privateKey', 'mnemonic', 'seed', 'rpc', 'rpcUrl', 'webhookUrl',
+];
+const redactPaths = REDACTED_FIELDS.flatMap((f) => {
+  const k = `["${f}"]`;
+  return [k, `*${k}`, `*.*${k}`];
+});
+
+/** bigint as a decimal string (money stays exact); errors as name and message only (stacks can carry URLs). */
+function plain(v: unknown, depth = 0): unknown {
+  if (typeof v === 'bigint') return v.toString();
+  if (v instanceof Error) return { name: v.name, message: v.message };
+  if (depth < 4 && v && typeof v === 'object' && !Array.isArray(v)) {
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, plain(x, depth + 1)]));
+  }
+  if (depth < 4 && Array.isArray(v)) return v.map((x) => plain(x, depth + 1));
+  return v;
+}
+
+/** The running activity's workflow and activity ids, when the line is written inside one. */
+function activityIds(): Record<string, string> {
+  try {
+    const info = Context.current().info;
+    return { workflowId: info.workflowExecution?.workflowId ?? '', activityId: info.activityId, activityType: info.activityType };
+  } catch {
+    return {};
+  }
+}
+
+function wrap(p: pino.Logger): Logger {
   const write = (level: Level) => (msg: string, fields: Record<string, unknown> = {}) => {
-    if (ORDER[level] < min) return;
-    const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...base, ...fields }, (_k, v: unknown) =>
-      typeof v === 'bigint' ? v.toString() : v instanceof Error ? { name: v.name, message: v.message } : v,
-    );
-    stream.write(line + '\n');
+    if (!p.isLevelEnabled(level)) return;
+    p[level]({ ...activityIds(), ...(plain(fields) as Record<string, unknown>) }, msg);
   };
   return {
     debug: write('debug'),
     info: write('info'),
     warn: write('warn'),
     error: write('error'),
-    child: (fields) => createLogger({ ...opts, base: { ...base, ...fields } }),
+    child: (fields) => wrap(p.child(plain(fields) as Record<string, unknown>)),
   };
+}
+
+export function createLogger(opts: {
+  level?: Level;
+  stream?: NodeJS.WritableStream;
+  base?: Record<string, unknown>;
+  /** Applied to every line, e.g. to drop RPC URLs (which carry providers' keys) wherever they appear. */
+  redact?: (line: string) => string;
+} = {}): Logger {
+  const target: { write(s: string): unknown } = opts.stream ?? pino.destination({ dest: 1, sync: true });
+  const redactLine = opts.redact;
+  const destination = redactLine ? { write: (s: string) => target.write(redactLine(s)) } : target;
+  return wrap(
+    pino(
+      {
+        level: opts.level ?? 'info',
+        base: (plain(opts.base ?? {}) as Record<string, unknown>),
+        timestamp: pino.stdTimeFunctions.isoTime,
+        formatters: { level: (label) => ({ level: label }) },
+        serializers: { err: (e: unknown) => e }, // plain() has already reduced errors to name and message
+        redact: { paths: redactPaths, censor: '[redacted]' },
+      },
+      destination as pino.DestinationStream,
+    ),
+  );
 }

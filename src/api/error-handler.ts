@@ -1,6 +1,7 @@
 import { ApplicationFailure } from '@temporalio/common';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
+import { isTransactionTimeout } from '../adapters/db';
 import type { Logger } from '../adapters/logger';
 import { AppError, httpStatus, isErrorCode, REASON_PHRASES, type ErrorCode, type FieldIssue } from '../domain/errors';
 
@@ -40,11 +41,17 @@ function classify(err: unknown): ReturnType<typeof body> | null {
     return body(failure.type, failure.message, undefined, false, status ?? httpStatus(failure.type));
   }
   if (err instanceof ZodError) return body('VALIDATION_ERROR', 'Request validation failed', zodDetails(err));
+  if (isTransactionTimeout(err)) return body('SERVICE_UNAVAILABLE', 'The service is busy; nothing was changed, try again shortly');
   const type = (err as { type?: unknown } | null)?.type;
   if (type === 'entity.parse.failed') return body('INVALID_JSON', 'Request body is not valid JSON');
   if (type === 'entity.too.large') return body('PAYLOAD_TOO_LARGE', 'Request body is too large');
   if (type === 'encoding.unsupported' || type === 'charset.unsupported')
     return body('VALIDATION_ERROR', 'Unsupported request body encoding');
+  // The router decodes path parameters; a malformed %-sequence is the caller's mistake, not ours.
+  if (err instanceof URIError) return body('VALIDATION_ERROR', 'Request validation failed', [{ field: 'path', message: 'malformed %-encoding' }]);
+  // Any other refusal of the request's framing by the body parser (aborted, bad length): a 400, never a 500.
+  const status = (err as { status?: unknown } | null)?.status;
+  if (typeof status === 'number' && status >= 400 && status < 500) return body('VALIDATION_ERROR', 'The request could not be read');
   return null;
 }
 
@@ -55,6 +62,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const out = known ?? body('INTERNAL_ERROR', 'Internal error');
     if (!known) logger.error('unhandled error', { requestId: res.locals.requestId, path: req.path, err });
     if (err instanceof AppError && err.options.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(err.options.retryAfterSeconds));
+    if (isTransactionTimeout(err)) {
+      // Overload, not a defect: every connection was busy for DB_TX_MAX_WAIT_MS. Worth an alert when it repeats.
+      logger.warn('database busy', { requestId: res.locals.requestId, route: req.route ? String(req.route.path) : null });
+      res.setHeader('Retry-After', '1');
+    }
     res.status(out.status).json(out.json);
   };
 }

@@ -1,16 +1,16 @@
-import { Transaction, type JsonRpcProvider, type Wallet, type HDNodeWallet } from 'ethers';
+import { Transaction, type JsonRpcProvider } from 'ethers';
 import type { Db } from '../adapters/db';
 import type { OutboundTx, Prisma } from '../generated/prisma/client';
 import { bumpedFees, type Fees } from '../domain/fee-bump';
 import { nonceLock } from '../domain/keys';
+import type { TxSigner } from './signer';
 
-type Signer = Wallet | HDNodeWallet;
 
 export interface SignRequest {
   chainId: number;
   /** Unique per intended transfer, e.g. `sweep:<depositId>`: the same purpose is never signed twice. */
   purpose: string;
-  signer: Signer;
+  signer: TxSigner;
   to: string;
   data?: string;
   value?: bigint;
@@ -124,7 +124,7 @@ export type Settlement =
  * stored hash follows it). While none is, the newest candidate is re-broadcast, or replaced by the same transfer at
  * the same nonce with higher fees (within the ceiling) when the chain's base fee has passed it or it is stuck.
  */
-export async function settleOutbound(db: Db, provider: JsonRpcProvider, purpose: string, signer: Signer, required: number, policy: FeePolicy): Promise<Settlement> {
+export async function settleOutbound(db: Db, provider: JsonRpcProvider, purpose: string, signer: TxSigner, required: number, policy: FeePolicy): Promise<Settlement> {
   const stored = await db.outboundTx.findUniqueOrThrow({ where: { purpose }, include: { candidates: { orderBy: { createdAt: 'asc' } } } });
   if (stored.status === 'RETIRED' || stored.status === 'DROPPED') return { state: stored.status, txHash: stored.txHash };
   const mined = await minedCandidate(provider, stored.candidates);

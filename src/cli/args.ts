@@ -4,9 +4,9 @@ import type { z } from 'zod';
 /** A wrong call of the CLI (exit 2), as opposed to a failure while carrying it out (exit 1). */
 export class UsageError extends Error {}
 
-export type Flags = Record<string, string | boolean | undefined>;
+export type Flags = Record<string, string | string[] | boolean | undefined>;
 
-export function parse(args: string[], options: Record<string, { type: 'string' | 'boolean' }>) {
+export function parse(args: string[], options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>) {
   try {
     const { values, positionals } = parseArgs({ args, options, allowPositionals: true, strict: true });
     return { flags: values as Flags, positionals };

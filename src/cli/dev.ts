@@ -1,4 +1,3 @@
-import { Wallet } from 'ethers';
 import { z } from 'zod';
 import type { Db } from '../adapters/db';
 import type { Config } from '../config/env';
@@ -44,7 +43,7 @@ const chainFlag = { chain: { type: 'string' } } as const;
 
 /** `dev fund|mine|price|bankroll|drain-gas|restore-gas|rpc` against the dev chain (CONTRACT §2, §7). */
 export async function devCommand(db: Db, config: Config, sub: string | undefined, args: string[]): Promise<unknown> {
-  const bankrollAddress = new Wallet(config.BANKROLL_PRIVATE_KEY).address;
+  const bankrollAddress = config.BANKROLL_ADDRESS;
   switch (sub) {
     case 'fund': {
       const { flags } = parse(args, { ...chainFlag, address: { type: 'string' }, token: { type: 'string' }, amount: { type: 'string' } });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createDb, type Db } from '../adapters/db';
+import { redactError, rpcUrlRedactor, type Redact } from '../adapters/rpc-redaction';
 import { loadConfig, type Config } from '../config/env';
 import { withDevEnv } from '../config/dev-env';
 import { Prisma } from '../generated/prisma/client';
@@ -54,8 +55,10 @@ function describe(err: unknown): string {
 async function main(argv: string[]): Promise<number> {
   const [group, sub, ...rest] = argv;
   let db: Db | null = null;
+  let redact: Redact = (t) => t;
   try {
     const config = loadConfig(withDevEnv(process.env));
+    redact = rpcUrlRedactor(config.CHAIN_RPC_URLS);
     db = createDb(config.DATABASE_URL, 2);
     if (group === 'reconcile') {
       const report = await reconcileCommand(db, config, argv.slice(1));
@@ -70,7 +73,8 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(JSON.stringify(out) + '\n');
     return 0;
   } catch (err) {
-    process.stdout.write(JSON.stringify({ error: describe(err) }) + '\n');
+    // A provider's error names its URL (and the key in it): the CLI's answer drops it like the services' logs do.
+    process.stdout.write(JSON.stringify({ error: redact(describe(redactError(err, redact))) }) + '\n');
     return err instanceof UsageError ? 2 : 1;
   } finally {
     await db?.$disconnect();

@@ -3,6 +3,15 @@ import type { OperatorSettings } from '../provisioning/operators';
 
 const amount = z.string().regex(/^\d+(\.\d{1,2})?$/, 'expected a decimal amount with at most 2 decimals');
 const httpUrl = z.url({ protocol: /^https?$/ });
+/** An origin exactly as browsers compare it: http(s), no path, query, fragment or trailing slash. */
+const origin = z.string().refine((v) => {
+  try {
+    const u = new URL(v);
+    return (u.protocol === 'https:' || u.protocol === 'http:') && u.origin === v;
+  } catch {
+    return false;
+  }
+}, 'expected an origin such as https://casino.example (scheme, host and port only)');
 const fiat = z.string().regex(/^[A-Z]{3}$/, 'expected a 3-letter ISO 4217 code such as USD');
 
 /** The operator flags shared by `operator create` and `operator update` (CONTRACT §2). */
@@ -17,6 +26,7 @@ export const operatorFlagsSchema = z.object({
   'max-amount': amount.optional(),
   'daily-max-amount': amount.optional(),
   'return-url': httpUrl.optional(),
+  'frame-origin': z.array(origin).optional(),
   'min-amount': amount.optional(),
   'max-session-amount': amount.optional(),
   inactive: z.boolean().optional(),
@@ -34,6 +44,7 @@ export const OPERATOR_FLAG_TYPES = {
   'max-amount': { type: 'string' },
   'daily-max-amount': { type: 'string' },
   'return-url': { type: 'string' },
+  'frame-origin': { type: 'string', multiple: true },
   'min-amount': { type: 'string' },
   'max-session-amount': { type: 'string' },
   inactive: { type: 'boolean' },
@@ -55,6 +66,7 @@ export function toSettings(f: z.infer<typeof operatorFlagsSchema>): OperatorSett
     minAmount: f['min-amount'],
     maxSessionAmount: f['max-session-amount'],
     returnUrl: f['return-url'],
+    frameOrigins: f['frame-origin'],
     status,
   };
 }

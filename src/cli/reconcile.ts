@@ -1,4 +1,3 @@
-import { Wallet } from 'ethers';
 import { z } from 'zod';
 import { ChainProviders } from '../adapters/chains';
 import type { Db } from '../adapters/db';
@@ -14,7 +13,7 @@ export async function reconcileCommand(db: Db, config: Config, args: string[]): 
   const f = validate(z.object({ chain: z.coerce.number().int().positive().optional() }), flags);
   const chains = new ChainProviders(config.CHAIN_RPC_URLS);
   try {
-    return await reconcile({ db, chains, bankroll: new Wallet(config.BANKROLL_PRIVATE_KEY).address }, f.chain);
+    return await reconcile({ db, chains, bankroll: config.BANKROLL_ADDRESS }, f.chain);
   } finally {
     chains.destroy();
   }

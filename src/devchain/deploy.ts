@@ -13,6 +13,7 @@ export interface DevChainRegistry {
   nativeSymbol: string;
   nativeDecimals: number;
   nativePriceFeed: string;
+  nativeMinDeposit?: string;
   depositConfirmations: number;
   withdrawConfirmations: number;
   tokens: DevToken[];
@@ -26,6 +27,8 @@ export interface DevToken {
   /** EIP-55 checksummed. */
   address: string;
   priceFeed: string;
+  /** Token units: transfers below it are dust. */
+  minDeposit?: string;
 }
 
 /**
@@ -56,7 +59,7 @@ export async function deployDevChain({ nodeUrl, bankrollAddress }: { nodeUrl: st
       const address = await deploy(tokenFactory, t.name, t.symbol, t.decimals);
       sent.push(await testToken(address, deployer).mint(bankrollAddress, parseUnits(BANKROLL_TOKEN_UNITS, t.decimals)));
       const priceFeed = await deployFeed(t.usd);
-      tokens.push({ symbol: t.symbol, displaySymbol: t.displaySymbol, name: t.name, decimals: t.decimals, address, priceFeed });
+      tokens.push({ symbol: t.symbol, displaySymbol: t.displaySymbol, name: t.name, decimals: t.decimals, address, priceFeed, minDeposit: t.minDeposit });
     }
     await setNativeBalance(provider, bankrollAddress, parseUnits(BANKROLL_NATIVE_UNITS, DEV_CHAIN.nativeDecimals));
     // wait() throws on a reverted transaction.
@@ -69,6 +72,7 @@ export async function deployDevChain({ nodeUrl, bankrollAddress }: { nodeUrl: st
       nativeSymbol: DEV_CHAIN.nativeSymbol,
       nativeDecimals: DEV_CHAIN.nativeDecimals,
       nativePriceFeed,
+      nativeMinDeposit: DEV_CHAIN.nativeMinDeposit,
       depositConfirmations: DEV_CHAIN.depositConfirmations,
       withdrawConfirmations: DEV_CHAIN.withdrawConfirmations,
       tokens,

@@ -26,4 +26,6 @@ export const TX_PENDING = 'TX_PENDING' as const;
 export const PRICE_UNAVAILABLE = 'PRICE_UNAVAILABLE' as const;
 /** No USD→fiat rate for the operator's currency yet. */
 export const FX_UNAVAILABLE = 'FX_UNAVAILABLE' as const;
-export type WaitType = typeof NOT_CONFIRMED | typeof TX_PENDING | typeof PRICE_UNAVAILABLE | typeof FX_UNAVAILABLE;
+/** A sweep would cost more gas than it recovers at current fees and prices (domain/dust: sweepPays). */
+export const SWEEP_UNPROFITABLE = 'SWEEP_UNPROFITABLE' as const;
+export type WaitType = typeof NOT_CONFIRMED | typeof TX_PENDING | typeof PRICE_UNAVAILABLE | typeof FX_UNAVAILABLE | typeof SWEEP_UNPROFITABLE;

@@ -26,10 +26,11 @@ export const webhookWorkflowId = (eventId: string) => `webhook-${eventId}`;
 export const webhookRelayWorkflowId = (taskQueue: string) => `webhook-relay-${taskQueue}`;
 export const withdrawalRelayWorkflowId = (taskQueue: string) => `withdrawal-relay-${taskQueue}`;
 export const chainScannerWorkflowId = (taskQueue: string, chainId: number) => `chain-scanner-${taskQueue}-${chainId}`;
+export const dustSweeperWorkflowId = (taskQueue: string, chainId: number) => `dust-sweeper-${taskQueue}-${chainId}`;
 
 // OutboundTx purposes: unique per intended transfer, so the same purpose is never signed twice.
 
-export const PURPOSE = { payout: 'payout:', sweep: 'sweep:', fee: 'fee:', gas: 'gas:' } as const;
+export const PURPOSE = { payout: 'payout:', sweep: 'sweep:', fee: 'fee:', gas: 'gas:', dustGas: 'dust-gas:', dustSweep: 'dust-sweep:' } as const;
 export type PurposeKind = keyof typeof PURPOSE;
 
 export const payoutPurpose = (withdrawalId: string) => `${PURPOSE.payout}${withdrawalId}`;
@@ -37,6 +38,9 @@ export const sweepPurpose = (depositId: bigint | string) => `${PURPOSE.sweep}${d
 export const feePurpose = (depositId: bigint | string) => `${PURPOSE.fee}${depositId}`;
 /** The bankroll's gas top-up to a deposit address before its sweep. */
 export const gasPurpose = (depositId: bigint | string) => `${PURPOSE.gas}${depositId}`;
+/** An aggregate dust sweep's gas top-up and its one transfer to the bankroll. */
+export const dustGasPurpose = (dustSweepId: bigint | string) => `${PURPOSE.dustGas}${dustSweepId}`;
+export const dustSweepPurpose = (dustSweepId: bigint | string) => `${PURPOSE.dustSweep}${dustSweepId}`;
 
 /** The id a purpose of that kind names: `payout:<id>` → `<id>`. */
 export const purposeSubject = (kind: PurposeKind, purpose: string) => purpose.slice(PURPOSE[kind].length);
@@ -69,7 +73,7 @@ export const nonceLock = (chainId: number, from: string) => `nonce:${chainId}:${
 /** All HD index allocation: the next index depends on every existing row, whoever owns it. */
 export const HD_ALLOCATION_LOCK = 'deposit-address:hd-index';
 /** One operator's sliding-window rate limit bucket. */
-export const rateLimitLock = (operatorId: string, bucket: string) => `${operatorId}:${bucket}`;
+export const rateLimitLock = (subject: string, bucket: string) => `${subject}:${bucket}`;
 
 /** X-Event-Id of a test send: never an outbox event, so never confused with one. */
 export const testEventId = (sid: string) => `test-${sid}`;

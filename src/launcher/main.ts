@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { JsonRpcProvider, Wallet } from 'ethers';
+import { JsonRpcProvider } from 'ethers';
 import { createDb } from '../adapters/db';
 import { createLogger } from '../adapters/logger';
 import { ConfigError, loadConfig } from '../config/env';
@@ -11,6 +11,8 @@ import { startRpcProxy } from '../devchain/rpc-proxy';
 import { genesisHashOf, registerChainInstance } from '../provisioning/chain-instance';
 import { upsertChain } from '../provisioning/chain-registry';
 import { loadOrCreateDevSecrets } from './dev-secrets';
+import { publicKeysOf } from '../adapters/hd-wallet';
+import { SIGNING_KEY_VARS, loadSigningKeys, roleEnvs, withoutSigningKeys, type SigningKeys } from '../config/signing-keys';
 import { DATA_DIR, ROOT } from './paths';
 import { createDatabaseIfMissing, findOrStartPostgres, migrate, withDatabase } from './postgres';
 import { startProcess, waitFor } from './processes';
@@ -52,13 +54,13 @@ async function postgres(stops: Stop[]): Promise<Record<string, string>> {
 }
 
 /** The dev chain, unless chain RPC URLs are configured: node, RPC proxy, tokens and feeds, registry. */
-async function devChain(stops: Stop[], databaseUrl: string, bankrollKey: string): Promise<Record<string, string>> {
+async function devChain(stops: Stop[], databaseUrl: string, bankrollAddress: string): Promise<Record<string, string>> {
   if (process.env.CHAIN_RPC_URLS) return {};
   const node = await startDevNode({ port: DEV_CHAIN_NODE_PORT, logFile: path.join(DATA_DIR, 'devchain.log') });
   stops.push({ name: 'dev chain', stop: node.stop });
   const proxy = await startRpcProxy({ target: node.url, port: DEV_CHAIN_RPC_PORT });
   stops.push({ name: 'rpc proxy', stop: proxy.stop });
-  const registry = await deployDevChain({ nodeUrl: node.url, bankrollAddress: new Wallet(bankrollKey).address });
+  const registry = await deployDevChain({ nodeUrl: node.url, bankrollAddress });
   const db = createDb(databaseUrl, 2);
   const provider = new JsonRpcProvider(node.url, registry.chainId, { staticNetwork: true });
   try {
@@ -72,6 +74,10 @@ async function devChain(stops: Stop[], databaseUrl: string, bankrollKey: string)
   }
   log.info('dev chain ready', { chainId: registry.chainId, rpc: proxy.url, tokens: registry.tokens.map((t) => t.symbol) });
   return { CHAIN_RPC_URLS: `${registry.chainId}=${proxy.url}`, DEV_CHAIN_NODE_URL: node.url };
+}
+
+function pick(env: NodeJS.ProcessEnv, names: readonly string[]): Record<string, string> {
+  return Object.fromEntries(names.flatMap((n) => (env[n] === undefined ? [] : [[n, env[n]!]])));
 }
 
 async function stopAll(stops: Stop[]): Promise<void> {
@@ -94,19 +100,31 @@ async function main() {
   };
   process.once('SIGINT', () => void shutdown(0));
   process.once('SIGTERM', () => void shutdown(0));
+  // A signal sent to `npm start` alone may stop a shell between it and us without reaching us; a parent that is gone
+  // means the same as SIGTERM, so no service outlives the command that started it.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) {
+      log.warn('parent process gone; stopping', { parent });
+      void shutdown(0);
+    }
+  }, 1000).unref();
   try {
-    const secrets = loadOrCreateDevSecrets();
-    // Dev FX rates: fixed, explicit and only for the embedded setup (production sets FX_RATES itself).
-    const env: Record<string, string> = { ...secrets, FX_RATES: 'EUR=0.92,GBP=0.79', ...(await temporal(stops)) };
+    const { SECRETS_KEY, ...devKeys } = loadOrCreateDevSecrets();
+    const keys: SigningKeys = { ...devKeys, ...pick(process.env, SIGNING_KEY_VARS) };
+    // Every process but the worker gets the public half of the keys only.
+    const env: Record<string, string> = { SECRETS_KEY, ...publicKeysOf(keys), FX_RATES: 'EUR=0.92,GBP=0.79', ...(await temporal(stops)) };
     Object.assign(env, await postgres(stops));
-    Object.assign(env, await devChain(stops, env.DATABASE_URL!, process.env.BANKROLL_PRIVATE_KEY ?? secrets.BANKROLL_PRIVATE_KEY));
+    Object.assign(env, await devChain(stops, env.DATABASE_URL!, process.env.BANKROLL_ADDRESS ?? env.BANKROLL_ADDRESS!));
     // The real environment wins over every embedded default; validate before starting anything else.
-    const serviceEnv = { ...env, ...(process.env as Record<string, string>) };
+    const serviceEnv = withoutSigningKeys({ ...env, ...(process.env as Record<string, string>) });
     const config = loadConfig(serviceEnv);
+    loadSigningKeys(keys, config);
     writeDevEnv(env);
-    const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
+    const envOf = roleEnvs(serviceEnv, keys);
     for (const role of ['worker', 'api'] as const) {
-      const proc = startProcess(role, tsx, [path.join(ROOT, 'src/main.ts'), '--role', role], { env: serviceEnv, cwd: ROOT });
+      // node itself with tsx's loader (no wrapper process between us and the service, so our signals reach it).
+      const proc = startProcess(role, process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/main.ts'), '--role', role], { env: envOf[role], cwd: ROOT });
       proc.child.once('exit', (code) => {
         if (!stopping) {
           log.error('service process exited', { role, code });

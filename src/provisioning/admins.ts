@@ -4,7 +4,7 @@ import type { AdminRole } from '../generated/prisma/client';
 
 export async function createAdmin(db: Db, email: string, password: string, role: AdminRole) {
   const admin = await db.admin.create({
-    data: { email: email.toLowerCase(), passwordHash: hashPassword(password), role },
+    data: { email: email.toLowerCase(), passwordHash: await hashPassword(password), role },
   });
   return { id: admin.id };
 }

@@ -35,6 +35,10 @@ export async function registerChainInstance(db: Db, chainId: number, genesisHash
       where: { chainId, status: { in: ['CONFIRMING', 'SWEEPING', 'PRICING'] } },
       data: { status: 'DROPPED', droppedReason: 'CHAIN_RESET' },
     });
+    // Dust is left to the old instance too: its unclaimed rows are kept as history (DUST, droppedReason CHAIN_RESET,
+    // never claimed), and its unfinished aggregate sweeps fail, so nothing is sent for them on the new instance.
+    await tx.deposit.updateMany({ where: { chainId, status: 'DUST', dustSweepId: null }, data: { droppedReason: 'CHAIN_RESET' } });
+    await tx.dustSweep.updateMany({ where: { chainId, status: 'SWEEPING' }, data: { status: 'FAILED' } });
     return { change: 'RETIRED' as const, retiredTransactions: retired.count, droppedDeposits: dropped.count };
   });
 }

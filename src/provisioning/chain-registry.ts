@@ -1,4 +1,6 @@
+import { parseUnits } from 'ethers';
 import type { Db } from '../adapters/db';
+import { Prisma } from '../generated/prisma/client';
 
 /** A chain and its tokens as the registry stores them (the dev chain's comes from its deploy). */
 export interface ChainSpec {
@@ -8,9 +10,11 @@ export interface ChainSpec {
   nativeSymbol: string;
   nativeDecimals: number;
   nativePriceFeed: string | null;
+  /** Token units; a transfer below it is dust. Absent: no minimum. */
+  nativeMinDeposit?: string;
   depositConfirmations: number;
   withdrawConfirmations: number;
-  tokens: Array<{ symbol: string; displaySymbol: string; name: string; decimals: number; address: string; priceFeed: string | null }>;
+  tokens: Array<{ symbol: string; displaySymbol: string; name: string; decimals: number; address: string; priceFeed: string | null; minDeposit?: string }>;
 }
 
 /**
@@ -24,6 +28,7 @@ export async function upsertChain(db: Db, spec: ChainSpec, opts: { isDev: boolea
     nativeSymbol: spec.nativeSymbol,
     nativeDecimals: spec.nativeDecimals,
     nativePriceFeed: spec.nativePriceFeed,
+    nativeMinDepositRaw: minRaw(spec.nativeMinDeposit, spec.nativeDecimals),
     depositConfirmations: spec.depositConfirmations,
     withdrawConfirmations: spec.withdrawConfirmations,
     active: true,
@@ -37,7 +42,10 @@ export async function upsertChain(db: Db, spec: ChainSpec, opts: { isDev: boolea
       data: { active: false },
     });
     for (const t of spec.tokens) {
-      const data = { symbol: t.symbol, displaySymbol: t.displaySymbol, name: t.name, decimals: t.decimals, priceFeed: t.priceFeed, active: true };
+      const data = {
+        symbol: t.symbol, displaySymbol: t.displaySymbol, name: t.name, decimals: t.decimals, priceFeed: t.priceFeed,
+        minDepositRaw: minRaw(t.minDeposit, t.decimals), active: true,
+      };
       await tx.token.upsert({
         where: { chainId_address: { chainId: spec.chainId, address: t.address } },
         create: { chainId: spec.chainId, address: t.address, ...data },
@@ -45,4 +53,9 @@ export async function upsertChain(db: Db, spec: ChainSpec, opts: { isDev: boolea
       });
     }
   });
+}
+
+/** A minimum deposit in token units as the registry stores it: raw units, 0 when none is configured. */
+function minRaw(units: string | undefined, decimals: number): Prisma.Decimal {
+  return new Prisma.Decimal(units ? parseUnits(units, decimals).toString() : '0');
 }

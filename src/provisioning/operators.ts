@@ -16,6 +16,8 @@ export interface OperatorSettings {
   minAmount?: string | null;
   maxSessionAmount?: string | null;
   returnUrl?: string | null;
+  /** Origins (scheme://host[:port]) allowed to frame the widget; an update replaces the list. */
+  frameOrigins?: string[];
   status?: 'ACTIVE' | 'INACTIVE';
 }
 
@@ -38,6 +40,7 @@ export function operatorView(o: Operator) {
     minAmount: o.minAmount?.toFixed(2) ?? null,
     maxSessionAmount: o.maxSessionAmount?.toFixed(2) ?? null,
     returnUrl: o.returnUrl,
+    frameOrigins: o.frameOrigins,
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
   };
@@ -58,6 +61,7 @@ function toData(s: OperatorSettings) {
     minAmount: dec(s.minAmount),
     maxSessionAmount: dec(s.maxSessionAmount),
     returnUrl: s.returnUrl,
+    frameOrigins: s.frameOrigins,
     status: s.status,
   };
 }

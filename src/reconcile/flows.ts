@@ -1,6 +1,6 @@
 import { Transaction, type JsonRpcProvider, type TransactionReceipt } from 'ethers';
 import type { Db } from '../adapters/db';
-import { payoutPurpose, PURPOSE, purposeSubject, sweepPurpose, type PurposeKind } from '../domain/keys';
+import { dustSweepPurpose, payoutPurpose, PURPOSE, purposeSubject, sweepPurpose, type PurposeKind } from '../domain/keys';
 import { NATIVE, type Movement } from '../domain/reconcile';
 import type { OutboundTx, OutboundTxCandidate } from '../generated/prisma/client';
 import type { BankrollBooks } from './openings';
@@ -43,25 +43,30 @@ async function inBatches<T, R>(items: T[], fn: (item: T) => Promise<R>, size = 8
 /**
  * Every movement of the bankroll our records explain, for one chain instance, as of block `asOf`: each mined
  * transaction the bankroll sent costs its gas (reverted ones included), a payout its withdrawal's amount, a gas
- * top-up its value, and a sweep brings its deposit's net amount. Amounts come from the business rows (the books);
+ * top-up its value, and a sweep brings its deposit's net amount (an aggregate dust sweep its claimed dust). Amounts come from the business rows (the books);
  * whether and where they were mined comes from the chain. Booked = final in our records (CONFIRMED or FAILED).
  */
 export async function bankrollFlows(db: Db, provider: JsonRpcProvider, key: BankrollBooks, asOf: number): Promise<BankrollFlows> {
   const rows = await db.outboundTx.findMany({
     where: {
       chainId: key.chainId, genesisHash: key.genesisHash, status: { not: 'RETIRED' },
-      OR: [{ fromAddress: key.bankroll }, { purpose: { startsWith: PURPOSE.sweep } }],
+      OR: [{ fromAddress: key.bankroll }, { purpose: { startsWith: PURPOSE.sweep } }, { purpose: { startsWith: PURPOSE.dustSweep } }],
     },
     include: { candidates: true },
     orderBy: { createdAt: 'asc' },
   });
   const ids = (kind: PurposeKind) => rows.filter((r) => r.purpose.startsWith(PURPOSE[kind])).map((r) => purposeSubject(kind, r.purpose));
-  const [withdrawals, deposits] = await Promise.all([
+  const [withdrawals, deposits, dustSweeps] = await Promise.all([
     db.withdrawal.findMany({ where: { id: { in: ids('payout') } }, select: { id: true, tokenAddress: true, cryptoAmountRaw: true } }),
     db.deposit.findMany({ where: { id: { in: ids('sweep').map(BigInt) } }, select: { id: true, tokenAddress: true, amount: true } }),
+    db.dustSweep.findMany({ where: { id: { in: ids('dustSweep').map(BigInt) } }, select: { id: true, tokenAddress: true, amount: true } }),
   ]);
   const payoutOf = new Map(withdrawals.map((w) => [payoutPurpose(w.id), w]));
-  const sweepOf = new Map(deposits.map((d) => [sweepPurpose(d.id), d]));
+  // A deposit's sweep brings its net amount; an aggregate dust sweep the whole dust it claimed.
+  const sweepOf = new Map<string, { tokenAddress: string | null; amount: { toFixed(dp: number): string } | null }>([
+    ...deposits.map((d) => [sweepPurpose(d.id), d] as const),
+    ...dustSweeps.map((s) => [dustSweepPurpose(s.id), s] as const),
+  ]);
   const flows: BankrollFlows = { movements: [], pending: [], explainedOut: new Set(), explainedIn: new Set() };
   const mined = await inBatches(rows, (row) => minedCandidate(provider, row));
   rows.forEach((row, i) => {
@@ -84,7 +89,7 @@ export async function bankrollFlows(db: Db, provider: JsonRpcProvider, key: Bank
     } else if (sweep) {
       flows.movements.push({ asset: sweep.tokenAddress ?? NATIVE, raw: BigInt(sweep.amount?.toFixed(0) ?? '0'), ...at });
       flows.explainedIn.add(m.receipt.hash.toLowerCase());
-    } else if (row.purpose.startsWith(PURPOSE.gas)) {
+    } else if (row.purpose.startsWith(PURPOSE.gas) || row.purpose.startsWith(PURPOSE.dustGas)) {
       flows.movements.push({ asset: NATIVE, raw: -Transaction.from(m.rawTx).value, ...at });
     }
   });

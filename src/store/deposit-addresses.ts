@@ -17,14 +17,14 @@ type Key = { operatorId: string; externalUserId: string };
  * waited (READ COMMITTED takes a fresh snapshot per statement), so a user never gets a second index, and max+1
  * never hands out an index twice. Indices are never freed, so none is ever reused for another user.
  */
-async function allocate(db: Db, mnemonic: string, key: Key): Promise<DepositAddressAllocation> {
+async function allocate(db: Db, depositXpub: string, key: Key): Promise<DepositAddressAllocation> {
   return db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${HD_ALLOCATION_LOCK}, 0))`;
     const existing = await tx.depositAddress.findUnique({ where: { operatorId_externalUserId: key } });
     if (existing) return { address: existing.address, hdIndex: existing.hdIndex, created: false };
     const { _max } = await tx.depositAddress.aggregate({ _max: { hdIndex: true } });
     const hdIndex = (_max.hdIndex ?? -1) + 1;
-    const address = depositAddress(mnemonic, hdIndex);
+    const address = depositAddress(depositXpub, hdIndex);
     await tx.depositAddress.create({ data: { ...key, hdIndex, address } });
     return { address, hdIndex, created: true };
   });
@@ -37,7 +37,7 @@ async function allocate(db: Db, mnemonic: string, key: Key): Promise<DepositAddr
  */
 export async function ensureDepositAddress(
   db: Db,
-  mnemonic: string,
+  depositXpub: string,
   operatorId: string,
   externalUserId: string,
 ): Promise<DepositAddressAllocation> {
@@ -46,9 +46,9 @@ export async function ensureDepositAddress(
   const existing = await db.depositAddress.findUnique({ where: { operatorId_externalUserId: key } });
   if (existing) return { address: existing.address, hdIndex: existing.hdIndex, created: false };
   try {
-    return await allocate(db, mnemonic, key);
+    return await allocate(db, depositXpub, key);
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
-    return allocate(db, mnemonic, key);
+    return allocate(db, depositXpub, key);
   }
 }

@@ -1,12 +1,14 @@
-import { DefaultLogger, NativeConnection, Runtime, Worker, type LogLevel } from '@temporalio/worker';
+import { DefaultLogger, NativeConnection, Runtime, Worker, type ActivityInboundCallsInterceptor, type LogLevel } from '@temporalio/worker';
+import { redactError, rpcUrlRedactor, type Redact } from '../adapters/rpc-redaction';
 import type { Client } from '@temporalio/client';
-import { Wallet } from 'ethers';
 import type { ChainProviders } from '../adapters/chains';
 import type { Db } from '../adapters/db';
 import type { Logger } from '../adapters/logger';
 import type { Config } from '../config/env';
+import type { Signers } from '../chain/signer';
 import type { chainScannerWorkflow } from '../workflows/chain-scanner';
-import { chainScannerWorkflowId, webhookRelayWorkflowId, withdrawalRelayWorkflowId } from '../domain/keys';
+import { chainScannerWorkflowId, dustSweeperWorkflowId, webhookRelayWorkflowId, withdrawalRelayWorkflowId } from '../domain/keys';
+import type { dustSweeperWorkflow } from '../workflows/dust-sweeper';
 import type { webhookRelayWorkflow } from '../workflows/webhook-relay';
 import type { withdrawalRelayWorkflow } from '../workflows/withdrawal-relay';
 import { createActivities, type Activities } from '../activities';
@@ -31,12 +33,23 @@ export interface WorkerDeps {
   chains: ChainProviders;
   logger: Logger;
   temporal: Client;
+  signers: Signers;
 }
 
 /** Every activity, wired to the worker's client for the workflow starts that follow from what they commit. */
 export function workerActivities(deps: WorkerDeps): Activities {
-  const { config, db, chains, logger, temporal } = deps;
-  return createActivities({ config, db, chains, logger, workflows: workflowStarts(temporal, config, db) });
+  const { config, db, chains, logger, temporal, signers } = deps;
+  return createActivities({ config, db, chains, logger, signers, workflows: workflowStarts(temporal, config, db) });
+}
+
+/** Every activity failure leaves without RPC URLs: failures land in workflow histories and in API error bodies. */
+function safeFailures(redact: Redact): ActivityInboundCallsInterceptor {
+  return {
+    execute: (input, next) =>
+      next(input).catch((err: unknown) => {
+        throw redactError(err, redact);
+      }),
+  };
 }
 
 /** Creates the worker that runs every workflow and activity of the gateway. Call run() to poll. */
@@ -50,6 +63,7 @@ export async function createWorker(opts: WorkerOptions, deps: WorkerDeps): Promi
       ? { workflowBundle: { codePath: opts.workflowBundlePath } }
       : { workflowsPath: require.resolve('../workflows') }),
     activities: opts.activities ?? workerActivities(deps),
+    interceptors: { activity: [() => ({ inbound: safeFailures(rpcUrlRedactor(deps.config.CHAIN_RPC_URLS)) })] },
   });
   await startRelays(deps.temporal, opts.taskQueue, deps.config.OUTBOX_RELAY_SECONDS);
   await startChainScanners(deps, opts.taskQueue);
@@ -57,7 +71,7 @@ export async function createWorker(opts: WorkerOptions, deps: WorkerDeps): Promi
 }
 
 /**
- * One scanner per active EVM chain that has an RPC URL; a restarted worker attaches to the running ones. Each chain's
+ * One scanner and one dust sweeper per active EVM chain that has an RPC URL; a restarted worker attaches to the running ones. Each chain's
  * instance is checked first: signing against another network than the stored state's would corrupt its nonces.
  */
 async function startChainScanners(deps: WorkerDeps, taskQueue: string): Promise<void> {
@@ -66,11 +80,17 @@ async function startChainScanners(deps: WorkerDeps, taskQueue: string): Promise<
     const provider = deps.chains.require(chain.chainId);
     const genesisHash = await genesisHashOf(provider);
     await registerChainInstance(deps.db, chain.chainId, genesisHash, { retire: false });
-    await openBooks(deps, { chainId: chain.chainId, genesisHash, bankroll: new Wallet(deps.config.BANKROLL_PRIVATE_KEY).address });
+    await openBooks(deps, { chainId: chain.chainId, genesisHash, bankroll: deps.config.BANKROLL_ADDRESS });
     await deps.temporal.workflow.start<typeof chainScannerWorkflow>('chainScannerWorkflow', {
       workflowId: chainScannerWorkflowId(taskQueue, chain.chainId),
       taskQueue,
       args: [{ chainId: chain.chainId, pollMs: deps.config.CHAIN_POLL_MS, maxBlocks: deps.config.SCAN_MAX_BLOCKS }],
+      workflowIdConflictPolicy: 'USE_EXISTING',
+    });
+    await deps.temporal.workflow.start<typeof dustSweeperWorkflow>('dustSweeperWorkflow', {
+      workflowId: dustSweeperWorkflowId(taskQueue, chain.chainId),
+      taskQueue,
+      args: [{ chainId: chain.chainId, intervalSeconds: deps.config.DUST_SWEEP_SECONDS, pollMs: deps.config.CHAIN_POLL_MS }],
       workflowIdConflictPolicy: 'USE_EXISTING',
     });
   }
@@ -107,9 +127,14 @@ async function startRelays(client: Client, taskQueue: string, intervalSeconds: n
 
 const LEVELS: Record<LogLevel, keyof Omit<Logger, 'child'>> = { TRACE: 'debug', DEBUG: 'debug', INFO: 'info', WARN: 'warn', ERROR: 'error' };
 
-/** Routes the Temporal SDK's own logs (worker state, bundler) into our JSON logger; call once before createWorker. */
-export function installTemporalLogger(logger: Logger, level: LogLevel = 'WARN'): void {
+/**
+ * Routes the Temporal SDK's own logs (worker state, bundler) into our JSON logger and, given `metricsBindAddress`,
+ * has Temporal's core serve its worker metrics (task slots, polls, latencies) in Prometheus form there. Call once,
+ * before createWorker.
+ */
+export function installTemporalLogger(logger: Logger, level: LogLevel = 'WARN', metricsBindAddress?: string): void {
   Runtime.install({
     logger: new DefaultLogger(level, ({ level: l, message, meta }) => logger[LEVELS[l]](message, { temporal: meta })),
+    ...(metricsBindAddress ? { telemetryOptions: { metrics: { prometheus: { bindAddress: metricsBindAddress, countersTotalSuffix: true } } } } : {}),
   });
 }

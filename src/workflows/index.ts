@@ -1,6 +1,7 @@
 /** Every workflow the worker runs; the bundler starts here. */
 export { chainScannerWorkflow } from './chain-scanner';
 export { depositWorkflow } from './deposit';
+export { dustSweeperWorkflow } from './dust-sweeper';
 export { headlessWorkflow } from './headless';
 export { webhookDeliveryWorkflow } from './webhook-delivery';
 export { webhookRelayWorkflow } from './webhook-relay';

@@ -34,6 +34,7 @@ describe('operator create / update', () => {
       'operator', 'create', '--name', 'Lucky Games', '--webhook-url', 'http://127.0.0.1:9/hook', '--fiat', 'EUR',
       '--approval-mode', 'external', '--auto-release', '--headless', '--max-amount', '500', '--daily-max-amount', '2000.50',
       '--return-url', 'https://lucky.example/return', '--min-amount', '5', '--max-session-amount', '1000',
+      '--frame-origin', 'https://lucky.example', '--frame-origin', 'http://localhost:8080',
     );
     expect(r.code).toBe(0);
     expectOneJsonObject(r.stdout);
@@ -46,11 +47,19 @@ describe('operator create / update', () => {
     expect(row).toMatchObject({
       name: 'Lucky Games', webhookUrl: 'http://127.0.0.1:9/hook', platformFiatDefault: 'EUR', approvalMode: 'EXTERNAL',
       autoRelease: true, headlessEnabled: true, returnUrl: 'https://lucky.example/return', status: 'ACTIVE',
+      frameOrigins: ['https://lucky.example', 'http://localhost:8080'],
     });
     expect(row.withdrawApprovalMaxAmount?.toFixed(2)).toBe('500.00');
     expect(row.withdrawApprovalDailyMaxAmount?.toFixed(2)).toBe('2000.50');
     expect(row.minAmount?.toFixed(2)).toBe('5.00');
     expect(row.maxSessionAmount?.toFixed(2)).toBe('1000.00');
+  });
+
+  it.each(['https://lucky.example/', 'https://lucky.example/embed', 'ftp://lucky.example', '*'])('When --frame-origin is %p (not an origin), Then usage error 2 and nothing changes', async (bad) => {
+    const r = await cli('operator', 'update', created.id, '--frame-origin', bad);
+    expect(r.code).toBe(2);
+    expect(r.json.error).toContain('--frame-origin');
+    expect((await ctx.db.operator.findUniqueOrThrow({ where: { id: created.id } })).frameOrigins).toEqual(['https://lucky.example', 'http://localhost:8080']);
   });
 
   it('When the row is read back, Then neither the key nor the secret is stored in plaintext', async () => {

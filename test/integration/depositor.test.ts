@@ -1,4 +1,4 @@
-import { depositAddress } from '../../src/adapters/hd-wallet';
+import { depositWallet } from '../../src/adapters/hd-wallet';
 import { DEV_CHAIN } from '../../src/devchain/spec';
 import { createOperator } from '../../src/provisioning/operators';
 import { createTestContext, type TestContext } from '../support/harness';
@@ -84,7 +84,8 @@ describe('POST /depositor/create', () => {
     expect(r.body.data).toEqual({ externalUserId: 'alice', addresses: onEveryChain(address) });
     const row = await ctx.db.depositAddress.findUniqueOrThrow({ where: { operatorId_externalUserId: { operatorId: acme.id, externalUserId: 'alice' } } });
     expect(row.address).toBe(address);
-    expect(depositAddress(ctx.config.HD_MNEMONIC, row.hdIndex)).toBe(address);
+    // The address the API derived from the public key is the one the worker's seed signs for.
+    expect(depositWallet(ctx.keys.HD_MNEMONIC, row.hdIndex).address).toBe(address);
   });
 
   it('When the same user is created again, Then 200 with the same address and no new row', async () => {
@@ -318,12 +319,17 @@ describe('POST /depositor/address (widget, sid)', () => {
       expect(detailFields(r)).toEqual(['sid']);
     });
 
+    it('When the sid is well formed but unknown, Then 404 SESSION_NOT_FOUND', async () => {
+      expectError(await addressFor({ sid: '6f1c1c1e-2d2b-4c8e-9a51-0c0f6c2b9e11', currency: 'ETH', chainId: devChainId }), 404, 'SESSION_NOT_FOUND');
+    });
+
     it.each([
-      ['unknown', '6f1c1c1e-2d2b-4c8e-9a51-0c0f6c2b9e11'],
       ['malformed', 'not-a-uuid'],
       ['missing', undefined],
-    ])('When the sid is %s, Then 404 SESSION_NOT_FOUND', async (_what, badSid) => {
-      expectError(await addressFor({ sid: badSid, currency: 'ETH', chainId: devChainId }), 404, 'SESSION_NOT_FOUND');
+    ])('When the sid is %s, Then 400 VALIDATION_ERROR naming sid', async (_what, badSid) => {
+      const r = await addressFor({ sid: badSid, currency: 'ETH', chainId: devChainId });
+      expectError(r, 400, 'VALIDATION_ERROR');
+      expect(detailFields(r)).toEqual(['sid']);
     });
 
     it('When the session was cancelled, Then 400 SESSION_NOT_OPEN', async () => {

@@ -57,7 +57,7 @@ async function feedPrice(feed: string): Promise<Decimal> {
 async function newUser(operatorId: string): Promise<{ user: string; address: string }> {
   userSeq += 1;
   const user = `player-${userSeq}`;
-  const { address } = await ensureDepositAddress(ctx.db, ctx.config.HD_MNEMONIC, operatorId, user);
+  const { address } = await ensureDepositAddress(ctx.db, ctx.config.DEPOSIT_XPUB, operatorId, user);
   return { user, address };
 }
 
@@ -76,9 +76,9 @@ describe('deposits on the dev chain', () => {
     });
     expect(session.status).toBe(201);
     const usdc = token('USDC');
-    const bankroll = new Wallet(ctx.config.BANKROLL_PRIVATE_KEY).address;
+    const bankroll = ctx.config.BANKROLL_ADDRESS;
     const before = await balanceOf(usdc.address, bankroll);
-    const feesBefore = await balanceOf(usdc.address, feeWalletAddress(ctx.config.HD_MNEMONIC));
+    const feesBefore = await balanceOf(usdc.address, feeWalletAddress(ctx.keys.HD_MNEMONIC));
     const price = await feedPrice(usdc.priceFeed);
     const { txHash } = await fund({ nodeUrl, registry: ctx.services.registry, address, token: 'USDC', amount: '12.5' });
 
@@ -100,7 +100,7 @@ describe('deposits on the dev chain', () => {
     expect(d!.idempotencyKey).toMatch(new RegExp(`^deposit-31337-${txHash}-\\d+$`));
     expect(new Date(d!.confirmedAt!).toISOString()).toBe(d!.confirmedAt);
     expect(await balanceOf(usdc.address, bankroll)).toBe(before + gross - fee);
-    expect(await balanceOf(usdc.address, feeWalletAddress(ctx.config.HD_MNEMONIC))).toBe(feesBefore + fee);
+    expect(await balanceOf(usdc.address, feeWalletAddress(ctx.keys.HD_MNEMONIC))).toBe(feesBefore + fee);
     expect(await balanceOf(usdc.address, address)).toBe(0n);
     const row = await ctx.db.deposit.findFirstOrThrow({ where: { txHash } });
     expect(row.status).toBe('CREDITED');
@@ -125,14 +125,15 @@ describe('deposits on the dev chain', () => {
     const a = await newUser(usd.id);
     const b = await newUser(usd.id);
     const usdt = new Contract(token('USDT').address, ERC20_ABI, await provider.getSigner(2));
-    await (await usdt.getFunction('mint')(await (await provider.getSigner(2)).getAddress(), 10_000_000n)).wait();
-    const tx = await usdt.getFunction('batchTransfer')([a.address, b.address], [1_000_000n, 2_000_000n]);
+    await (await usdt.getFunction('mint')(await (await provider.getSigner(2)).getAddress(), 30_000_000n)).wait();
+    // Each worth more than its sweep's gas (domain/dust), or it would wait for cheaper gas instead of being credited.
+    const tx = await usdt.getFunction('batchTransfer')([a.address, b.address], [10_000_000n, 20_000_000n]);
     await tx.wait();
     const [da] = await confirmAndWait(a.user);
     const [db] = await confirmAndWait(b.user);
     expect(da!.transactionHash).toBe(tx.hash);
     expect(db!.transactionHash).toBe(tx.hash);
-    expect([da!.grossAmount, db!.grossAmount]).toEqual(['1000000', '2000000']);
+    expect([da!.grossAmount, db!.grossAmount]).toEqual(['10000000', '20000000']);
     expect(da!.idempotencyKey).not.toBe(db!.idempotencyKey);
     expect(await ctx.db.deposit.count({ where: { txHash: tx.hash } })).toBe(2);
   });
@@ -225,14 +226,17 @@ describe('deposits on the dev chain', () => {
     expect(rows[0]).toMatchObject({ id: seen.id, status: 'CREDITED', blockNumber: receipt.blockNumber, blockHash: receipt.blockHash, droppedReason: null });
   });
 
-  it('When the price feed is stale, Then the credit waits (no DEPOSIT), and goes out once the price is fresh', async () => {
+  it('When the price feed is stale, Then the sweep and the credit wait (no gas spent, no DEPOSIT), and go out once the price is fresh', async () => {
     const { user, address } = await newUser(usd.id);
     await setPrice({ nodeUrl, registry: ctx.services.registry, symbol: 'USDT', stale: true });
     try {
       const { txHash } = await fund({ nodeUrl, registry: ctx.services.registry, address, token: 'USDT', amount: '6' });
       await mine({ nodeUrl, blocks: 3 });
-      await eventually(async () => (await ctx.db.deposit.findFirst({ where: { txHash, status: 'PRICING' } })) ?? null, 60_000, 'deposit swept, waiting for a price');
+      // Without a price the sweep cannot be weighed against its gas (domain/dust), so it is not sent.
+      const row = await eventually(async () => (await ctx.db.deposit.findFirst({ where: { txHash, status: 'SWEEPING' } })) ?? null, 60_000, 'deposit confirmed, waiting for a price');
       await new Promise((r) => setTimeout(r, 2500));
+      expect(await ctx.db.outboundTx.count({ where: { purpose: `gas:${row.id}` } })).toBe(0);
+      expect((await ctx.db.deposit.findUniqueOrThrow({ where: { id: row.id } })).status).toBe('SWEEPING');
       expect(depositsFor(user)).toHaveLength(0);
     } finally {
       await setPrice({ nodeUrl, registry: ctx.services.registry, symbol: 'USDT', usd: '1' });

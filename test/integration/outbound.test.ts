@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { JsonRpcProvider, parseUnits, Transaction, Wallet } from 'ethers';
 import { ERC20 } from '../../src/chain/erc20';
 import { broadcastStored, settleOutbound, signOnce, type FeePolicy, type SignRequest } from '../../src/chain/outbound';
@@ -65,9 +66,19 @@ describe('nonces reconcile with the chain', () => {
     const old = await ctx.db.outboundTx.create({
       data: { chainId, genesisHash: '0xold', fromAddress: w.address, nonce: 22, purpose: `old:${w.address}`, rawTx: '0x', txHash: `0xold${w.address}`, status: 'BROADCAST' },
     });
+    // Its unclaimed dust and an unfinished aggregate dust sweep: neither may be acted on against the new instance.
+    const dust = await ctx.db.deposit.create({
+      data: {
+        chainId, txHash: `0xolddust${w.address}`, logIndex: 0, blockNumber: 5, blockHash: '0xold', operatorId: randomUUID(), externalUserId: 'u',
+        depositAddress: w.address, tokenAddress: null, symbol: 'ETH', decimals: 18, grossAmount: 1, status: 'DUST',
+      },
+    });
+    const dustSweep = await ctx.db.dustSweep.create({ data: { chainId, depositAddress: w.address, tokenAddress: null, decimals: 18, amount: 5 } });
     await expect(registerChainInstance(ctx.db, chainId, genesis, { retire: false })).rejects.toThrow(/another chain instance/);
     expect(await registerChainInstance(ctx.db, chainId, genesis, { retire: true })).toMatchObject({ change: 'RETIRED', retiredTransactions: 1 });
     expect((await ctx.db.outboundTx.findUniqueOrThrow({ where: { id: old.id } })).status).toBe('RETIRED');
+    expect(await ctx.db.deposit.findUniqueOrThrow({ where: { id: dust.id } })).toMatchObject({ status: 'DUST', droppedReason: 'CHAIN_RESET' });
+    expect((await ctx.db.dustSweep.findUniqueOrThrow({ where: { id: dustSweep.id } })).status).toBe('FAILED');
 
     const fresh = await signOnce(ctx.db, provider, transfer(w), policy);
     expect(fresh.nonce).toBe(0);

@@ -19,7 +19,7 @@ async function payAndDeposit(): Promise<{ withdrawalId: string; depositTx: strin
   const { f, op, ctx } = s;
   const { id, sessionRef } = await f.intent(op.apiKey, { amount: '3.25' });
   expect((await f.execute(op.apiKey, sessionRef)).status).toBe(202);
-  const { address } = await ensureDepositAddress(ctx.db, ctx.config.HD_MNEMONIC, op.id, 'reconcile-depositor');
+  const { address } = await ensureDepositAddress(ctx.db, ctx.config.DEPOSIT_XPUB, op.id, 'reconcile-depositor');
   const { txHash } = await fund({ nodeUrl: f.nodeUrl, registry: ctx.services.registry, address, token: 'USDT', amount: '4.5' });
   await f.waitStatus(id, 'COMPLETED', { mine: true });
   await f.waitEvents(id, 1, 'WITHDRAW_COMPLETE');

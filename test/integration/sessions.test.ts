@@ -456,18 +456,24 @@ describe('POST /session/info', () => {
     expect((await info(sid)).body.data.redirectUrl).toBe('https://new.example/');
   });
 
+  it('When the widget sends an unknown sid, Then 404 SESSION_NOT_FOUND', async () => {
+    expectError(await info('00000000-0000-4000-8000-000000000000'), 404, 'SESSION_NOT_FOUND');
+  });
+
   it.each([
-    ['an unknown sid', '00000000-0000-4000-8000-000000000000'],
     ['a non-UUID sid', 'nope'],
     ['a numeric sid', 12345],
     ['no sid', undefined],
     ['a null sid', null],
-  ])('When the widget sends %s, Then 404 SESSION_NOT_FOUND', async (_what, sid) => {
-    expectError(await info(sid), 404, 'SESSION_NOT_FOUND');
+  ])('When the widget sends %s, Then 400 VALIDATION_ERROR naming sid', async (_what, sid) => {
+    const r = await info(sid);
+    expectError(r, 400, 'VALIDATION_ERROR');
+    expect(r.body.details).toEqual([{ field: 'sid', message: expect.any(String) }]);
   });
 
-  it('When the body is not JSON at all, Then 404 SESSION_NOT_FOUND (there is no sid)', async () => {
-    expectError(await api('POST', '/session/info', { rawBody: 'sid=abc', headers: { 'content-type': 'text/plain' } }), 404, 'SESSION_NOT_FOUND');
+  it('When the body is not JSON at all, Then 415 UNSUPPORTED_MEDIA_TYPE', async () => {
+    const r = await api('POST', '/session/info', { rawBody: 'sid=abc', headers: { 'content-type': 'text/plain' } });
+    expect({ status: r.status, errorCode: r.body.errorCode, error: r.body.error }).toEqual({ status: 415, errorCode: 'UNSUPPORTED_MEDIA_TYPE', error: 'Unsupported Media Type' });
   });
 });
 
@@ -511,9 +517,9 @@ describe('sidAuth on an acting widget route', () => {
     expectError(await http(probe.url, 'POST', '/probe', { json: { sid: completed } }), 400, 'SESSION_NOT_OPEN');
   });
 
-  it('When the sid is unknown or malformed, Then 404 SESSION_NOT_FOUND', async () => {
+  it('When the sid is unknown, Then 404 SESSION_NOT_FOUND; when malformed, Then 400 VALIDATION_ERROR', async () => {
     expectError(await http(probe.url, 'POST', '/probe', { json: { sid: '00000000-0000-4000-8000-000000000000' } }), 404, 'SESSION_NOT_FOUND');
-    expectError(await http(probe.url, 'POST', '/probe', { json: { sid: 'x' } }), 404, 'SESSION_NOT_FOUND');
+    expectError(await http(probe.url, 'POST', '/probe', { json: { sid: 'x' } }), 400, 'VALIDATION_ERROR');
   });
 });
 

@@ -127,6 +127,8 @@ describe('Mode A: synchronous WITHDRAW_REQUEST', () => {
 describe('Mode A: admin moves', () => {
   it('When an admin moves PENDING → PROCESSING → COMPLETED, Then the payout lands on chain and WITHDRAW_COMPLETE follows once, after confirmations', async () => {
     const w = await pending('25.00');
+    const info = async () => (await http(ctx.apiUrl, 'POST', '/session/info', { json: { sid: w.sid } })).body.data;
+    expect((await info()).withdrawal).toEqual({ withdrawRequestId: w.id, withdrawStatus: 'PENDING' });
     const jump = await f.adminMove(admin, w.id, 'COMPLETED');
     expect(jump.status).toBe(409);
     expect(jump.body.errorCode).toBe('INVALID_TRANSITION');
@@ -148,7 +150,7 @@ describe('Mode A: admin moves', () => {
     await mine({ nodeUrl: ctx.services.chainNodeUrl, blocks: 2 });
     await new Promise((r) => setTimeout(r, 1000));
     expect(events('WITHDRAW_COMPLETE', w.id)).toHaveLength(1);
-    expect((await http(ctx.apiUrl, 'POST', '/session/info', { json: { sid: w.sid } })).body.data.status).toBe('COMPLETED');
+    expect(await info()).toMatchObject({ status: 'COMPLETED', withdrawal: { withdrawRequestId: w.id, withdrawStatus: 'COMPLETED' } });
   });
 
   it('When PROCESSING is REJECTED, Then REJECTED with no webhook and no payout', async () => {

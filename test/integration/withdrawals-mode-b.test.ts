@@ -3,6 +3,7 @@ import { mine } from '../../src/devchain/dev-commands';
 import { setProxyRpc } from '../../src/devchain/rpc-proxy';
 import { createOperator } from '../../src/provisioning/operators';
 import { createTestContext, type TestContext } from '../support/harness';
+import { http } from '../support/http';
 import { eventually, mineUntil } from '../support/wait';
 import { ACK, WebhookReceiver, type Received } from '../support/webhook-receiver';
 import { withdrawFixtures } from '../support/withdraw-fixtures';
@@ -127,6 +128,9 @@ describe('Mode B: external approval', () => {
     const second = await f.submit(first.sid, f.recipient());
     expect(second.status).toBe(201);
     expect((await row(first.id)).status).toBe('CANCELLED');
+    // The session shows its latest request, not the superseded one.
+    const info = await http(ctx.apiUrl, 'POST', '/session/info', { json: { sid: first.sid } });
+    expect(info.body.data.withdrawal).toEqual({ withdrawRequestId: second.body.data.withdrawRequestId, withdrawStatus: 'AWAITING_APPROVAL' });
     const r = await f.decide(ext.apiKey, first.id, 'APPROVE');
     expect(r.status).toBe(200);
     expect(r.body.data.withdrawStatus).toBe('CANCELLED');

@@ -5,9 +5,13 @@ import { Mnemonic } from 'ethers';
 import { ChainProviders } from '../../src/adapters/chains';
 import { createDb, type Db } from '../../src/adapters/db';
 import { createLogger, type Logger } from '../../src/adapters/logger';
+import { rpcUrlRedactor } from '../../src/adapters/rpc-redaction';
 import { connectTemporal, type TemporalHandle } from '../../src/temporal/client/connection';
 import { startServer } from '../../src/api/server';
 import { loadConfig, type Config } from '../../src/config/env';
+import { loadSigningKeys, type SigningKeys } from '../../src/config/signing-keys';
+import { localSigners } from '../../src/chain/signer';
+import { publicKeysOf } from '../../src/adapters/hd-wallet';
 import { createDatabaseIfMissing, dropDatabase, withDatabase } from '../../src/launcher/postgres';
 import { upsertChain } from '../../src/provisioning/chain-registry';
 import { createWorker, installTemporalLogger, workerActivities } from '../../src/temporal/worker';
@@ -16,6 +20,8 @@ import { testServices, type TestServices } from './services';
 export interface TestContext {
   services: TestServices;
   config: Config;
+  /** The worker's signing keys (the API never gets them). */
+  keys: SigningKeys;
   /** The environment the service would run with: pass it to the CLI. */
   env: Record<string, string>;
   db: Db;
@@ -31,12 +37,14 @@ export interface TestContext {
 
 /**
  * A fresh database (cloned from the migrated template), a task queue of its own on the shared Temporal server,
- * the registry of the shared dev chain, and the API on a free port. Durations come from `env` overrides.
+ * the registry of the shared dev chain, and the API on a free port. Durations come from `env` overrides; `logStream`
+ * captures every log line at debug level.
  */
-export async function createTestContext(opts: { env?: Record<string, string>; worker?: boolean } = {}): Promise<TestContext> {
+export async function createTestContext(opts: { env?: Record<string, string>; worker?: boolean; logStream?: NodeJS.WritableStream } = {}): Promise<TestContext> {
   const services = testServices();
   const dbName = `gw_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   await createDatabaseIfMissing(services.pgAdminUrl, dbName, services.templateDb);
+  const keys = { HD_MNEMONIC: Mnemonic.fromEntropy(randomBytes(16)).phrase, BANKROLL_PRIVATE_KEY: services.bankrollKey };
   const env: Record<string, string> = {
     NODE_ENV: 'test',
     LOG_LEVEL: 'error',
@@ -46,16 +54,21 @@ export async function createTestContext(opts: { env?: Record<string, string>; wo
     CHAIN_RPC_URLS: `${services.registry.chainId}=${services.chainRpcUrl}`,
     DEV_CHAIN_NODE_URL: services.chainNodeUrl,
     SECRETS_KEY: randomBytes(32).toString('hex'),
-    HD_MNEMONIC: Mnemonic.fromEntropy(randomBytes(16)).phrase,
-    BANKROLL_PRIVATE_KEY: services.bankrollKey,
+    ...keys,
+    ...publicKeysOf(keys),
     PORT: '0',
     FX_RATES: 'EUR=0.92,GBP=0.79',
     CHAIN_POLL_MS: '200',
     ...opts.env,
   };
   const config = loadConfig(env);
-  const logger = createLogger({ level: config.LOG_LEVEL, stream: process.stderr });
-  const db = createDb(config.DATABASE_URL, 5);
+  const signingKeys = loadSigningKeys(env, config);
+  const logger = createLogger({
+    level: opts.logStream ? 'debug' : config.LOG_LEVEL,
+    stream: opts.logStream ?? process.stderr,
+    redact: rpcUrlRedactor(config.CHAIN_RPC_URLS),
+  });
+  const db = createDb(config.DATABASE_URL, 5, config.DB_TX_MAX_WAIT_MS);
   await upsertChain(db, services.registry, { isDev: true });
   const chains = new ChainProviders(config.CHAIN_RPC_URLS);
   const temporal = await connectTemporal(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE);
@@ -65,6 +78,7 @@ export async function createTestContext(opts: { env?: Record<string, string>; wo
   const ctx: TestContext = {
     services,
     config,
+    keys: signingKeys,
     env,
     db,
     temporal,
@@ -74,7 +88,7 @@ export async function createTestContext(opts: { env?: Record<string, string>; wo
     async startWorker(wrap) {
       if (worker) return;
       quietTemporalLogs(logger);
-      const deps = { config, db, chains, logger, temporal: temporal.client };
+      const deps = { config, db, chains, logger, temporal: temporal.client, signers: localSigners(signingKeys) };
       const { worker: w, connection } = await createWorker(
         {
           address: config.TEMPORAL_ADDRESS,

@@ -19,7 +19,7 @@ export const form = (r: Received): Form => Object.fromEntries(new URLSearchParam
 export function headlessFixtures(ctx: TestContext, receiver: WebhookReceiver) {
   const nodeUrl = ctx.services.chainNodeUrl;
   const provider = new JsonRpcProvider(nodeUrl, undefined, { staticNetwork: true, cacheTimeout: -1 });
-  const bankroll = new Wallet(ctx.config.BANKROLL_PRIVATE_KEY).address;
+  const bankroll = ctx.config.BANKROLL_ADDRESS;
   const token = (symbol: string) => ctx.services.registry.tokens.find((t) => t.symbol === symbol)!;
   let seq = 0;
 

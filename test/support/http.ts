@@ -1,4 +1,9 @@
-/** A small fetch wrapper for API tests: JSON in, status + parsed JSON (or text) out. */
+import { assertMatchesDocument } from './openapi-check';
+
+/**
+ * A small fetch wrapper for API tests: JSON in, status + parsed JSON (or text) out. Every JSON answer is checked
+ * against the OpenAPI document (test/support/openapi-check.ts), so a response that drifts from it fails the test.
+ */
 export interface HttpResult<T = any> {
   status: number;
   headers: Headers;
@@ -30,5 +35,6 @@ export async function http<T = any>(
   } catch {
     // not JSON: keep the text
   }
+  if (res.headers.get('content-type')?.startsWith('application/json')) assertMatchesDocument(method, path, res.status, parsed);
   return { status: res.status, headers: res.headers, body: parsed as T, text };
 }

@@ -12,7 +12,7 @@ export function withdrawFixtures(ctx: TestContext) {
   return {
     provider,
     usdc,
-    bankroll: new Wallet(ctx.config.BANKROLL_PRIVATE_KEY).address,
+    bankroll: ctx.config.BANKROLL_ADDRESS,
     /** A fresh recipient address, so its balance says exactly what was paid. */
     recipient: () => Wallet.createRandom().address,
     balanceOf: (owner: string): Promise<bigint> => new Contract(usdc.address, ERC20_ABI, provider).getFunction('balanceOf')(owner),

@@ -1,11 +1,15 @@
+import { publicKeysOf } from '../../src/adapters/hd-wallet';
 import { loadConfig } from '../../src/config/env';
+import { loadSigningKeys, withoutSigningKeys } from '../../src/config/signing-keys';
 
 const valid = {
   DATABASE_URL: 'postgresql://postgres:postgres@127.0.0.1:5432/gateway',
   SECRETS_KEY: 'ab'.repeat(32),
-  HD_MNEMONIC: 'test test test test test test test test test test test junk',
-  BANKROLL_PRIVATE_KEY: '0x' + '11'.repeat(32),
+  BANKROLL_ADDRESS: '0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A',
+  DEPOSIT_XPUB: 'xpub6DyUKdwoLWmUJ4Tn9Bbsdtx7B5Ws18mEN19e5HT52ikE53FiUheSQXrZUNPovqfyKmw4579A1Mm3GXXKM39N64uooBfJ4tNAzFsEbodRTx4',
 };
+// The secrets whose public half `valid` carries (the well-known development mnemonic, a throwaway key).
+const keys = { HD_MNEMONIC: 'test test test test test test test test test test test junk', BANKROLL_PRIVATE_KEY: '0x' + '11'.repeat(32) };
 
 describe('loadConfig', () => {
   it('When only the required variables are set, Then the contract defaults apply', () => {
@@ -30,8 +34,8 @@ describe('loadConfig', () => {
     ['PORT', 'abc'],
     ['DATABASE_URL', 'mysql://x'],
     ['SECRETS_KEY', 'short'],
-    ['BANKROLL_PRIVATE_KEY', '0x1234'],
-    ['HD_MNEMONIC', 'one two three'],
+    ['BANKROLL_ADDRESS', '0x1234'],
+    ['DEPOSIT_XPUB', 'xprv-is-not-public'],
     ['WEBHOOK_RETRY_DELAYS_SECONDS', '1,2,3,4'],
     ['WEBHOOK_TIMEOUT_MS', '-5'],
     ['CHAIN_RPC_URLS', '31337:http://x'],
@@ -55,5 +59,45 @@ describe('loadConfig', () => {
   it('When a required variable is missing, Then loading fails naming it', () => {
     const { DATABASE_URL: _omit, ...rest } = valid;
     expect(() => loadConfig(rest)).toThrow(/DATABASE_URL/);
+  });
+
+  it('When TEST_PAUSE_BEFORE_BROADCAST_MS is set outside tests, Then loading fails naming it; under NODE_ENV=test it loads', () => {
+    for (const NODE_ENV of ['development', 'production']) {
+      expect(() => loadConfig({ ...valid, NODE_ENV, TEST_PAUSE_BEFORE_BROADCAST_MS: '3000' })).toThrow(/TEST_PAUSE_BEFORE_BROADCAST_MS: only allowed with NODE_ENV=test/);
+    }
+    expect(() => loadConfig({ ...valid, TEST_PAUSE_BEFORE_BROADCAST_MS: '3000' })).toThrow(/TEST_PAUSE_BEFORE_BROADCAST_MS/);
+    expect(loadConfig({ ...valid, NODE_ENV: 'test', TEST_PAUSE_BEFORE_BROADCAST_MS: '3000' }).TEST_PAUSE_BEFORE_BROADCAST_MS).toBe(3000);
+    expect(loadConfig({ ...valid, NODE_ENV: 'production', TEST_PAUSE_BEFORE_BROADCAST_MS: '0' }).TEST_PAUSE_BEFORE_BROADCAST_MS).toBe(0);
+  });
+});
+
+describe('loadSigningKeys (worker only)', () => {
+  it('When the keys match the public half, Then they load', () => {
+    const config = loadConfig(valid);
+    expect(loadSigningKeys(keys, config)).toEqual(keys);
+    expect(publicKeysOf(keys)).toEqual({ BANKROLL_ADDRESS: config.BANKROLL_ADDRESS, DEPOSIT_XPUB: config.DEPOSIT_XPUB });
+  });
+
+  it.each([
+    ['BANKROLL_PRIVATE_KEY', '0x1234'],
+    ['HD_MNEMONIC', 'one two three'],
+  ])('When %s is %p, Then loading fails naming it and never echoes it', (name, value) => {
+    expect(() => loadSigningKeys({ ...keys, [name]: value }, loadConfig(valid))).toThrow(new RegExp(`^Invalid environment:[\\s\\S]*\\b${name}\\b`));
+  });
+
+  it('When a key is another than the public half names, Then loading fails naming the mismatch, not the key', () => {
+    const other = { ...keys, BANKROLL_PRIVATE_KEY: '0x' + '22'.repeat(32) };
+    expect(() => loadSigningKeys(other, loadConfig(valid))).toThrow(/BANKROLL_ADDRESS: does not match the signing keys/);
+    const seed = { ...keys, HD_MNEMONIC: 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about' };
+    expect(() => loadSigningKeys(seed, loadConfig(valid))).toThrow(/DEPOSIT_XPUB: does not match the signing keys/);
+    try {
+      loadSigningKeys(other, loadConfig(valid));
+    } catch (err) {
+      expect(String(err)).not.toContain('22'.repeat(32));
+    }
+  });
+
+  it('When an environment is made for a process that does not sign, Then it holds no signing key', () => {
+    expect(withoutSigningKeys({ ...valid, ...keys })).toEqual(valid);
   });
 });

@@ -52,16 +52,16 @@ describe('webhook secret encryption', () => {
 });
 
 describe('admin passwords', () => {
-  it('When a password is hashed, Then it verifies, a wrong one does not, and the hash is salted', () => {
-    const h = hashPassword('correct horse');
+  it('When a password is hashed, Then it verifies, a wrong one does not, and the hash is salted', async () => {
+    const h = await hashPassword('correct horse');
     expect(h).toMatch(/^scrypt\$/);
     expect(h).not.toContain('correct horse');
-    expect(verifyPassword('correct horse', h)).toBe(true);
-    expect(verifyPassword('correct horsf', h)).toBe(false);
-    expect(hashPassword('correct horse')).not.toBe(h);
+    expect(await verifyPassword('correct horse', h)).toBe(true);
+    expect(await verifyPassword('correct horsf', h)).toBe(false);
+    expect(await hashPassword('correct horse')).not.toBe(h);
   });
 
-  it('When the stored hash is malformed, Then verification is false, not an exception', () => {
-    expect(verifyPassword('x', 'plain-text')).toBe(false);
+  it('When the stored hash is malformed, Then verification is false, not an exception', async () => {
+    expect(await verifyPassword('x', 'plain-text')).toBe(false);
   });
 });

@@ -1,8 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { Logger } from '../../adapters/logger';
 
 const SAFE_ID = /^[\w.-]{8,128}$/;
+
+/** The matched route's template (`/withdrawals/:id`), so ids and sids in paths stay out of logs and metric labels. */
+export function routeTemplate(req: Request): string {
+  return req.route ? `${req.baseUrl}${String(req.route.path)}` : 'unmatched';
+}
+
+/** The path with every id-like segment (a sid is one) replaced, for requests refused before a route matched. */
+export function maskedPath(path: string): string {
+  return path.split('/').map((seg) => (/^[\w.%-]{16,}$/.test(seg) || /\d{4,}/.test(seg) ? ':id' : seg)).join('/');
+}
 
 /** Request id (taken from X-Request-Id when sane, else new) and one access-log line per request. */
 export function requestContext(logger: Logger): RequestHandler {
@@ -14,7 +24,7 @@ export function requestContext(logger: Logger): RequestHandler {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const latencyMs = Number((process.hrtime.bigint() - started) / 1000n) / 1000;
-      logger.info('request', { requestId, method: req.method, path: req.path, status: res.statusCode, latencyMs });
+      logger.info('request', { requestId, method: req.method, route: routeTemplate(req), path: maskedPath(req.path), status: res.statusCode, latencyMs });
     });
     next();
   };

@@ -1,6 +1,6 @@
 import type { RequestHandler, Response } from 'express';
 import type { Db } from '../../adapters/db';
-import { AppError } from '../../domain/errors';
+import { AppError, fieldError } from '../../domain/errors';
 import { assertSessionUsable } from '../../domain/sessions';
 import type { Operator, Session } from '../../generated/prisma/client';
 import { UUID_RE } from '../schemas/sessions';
@@ -12,17 +12,17 @@ export function sessionNotFound(): AppError {
 }
 
 /**
- * Widget endpoints (spec 4, auth "session (sid)"): the sid in the body is the credential. A missing, malformed or
- * unknown sid is 404 SESSION_NOT_FOUND; an expired or closed one is refused (spec 7.2) unless the route only reads
+ * Widget endpoints (spec 4, auth "session (sid)"): the sid in the body is the credential. Its presence and shape are
+ * checked first, like every other body field (400 VALIDATION_ERROR naming `sid`); a well-formed but unknown sid is
+ * 404 SESSION_NOT_FOUND; an expired or closed one is refused (spec 7.2) unless the route only reads
  * (`allowClosed`), since the widget must still show a finished session's state.
  */
 export function sidAuth(db: Db, opts: { allowClosed?: boolean } = {}): RequestHandler {
   return async (req, res, next) => {
     const sid: unknown = (req.body as { sid?: unknown } | undefined)?.sid;
-    const session =
-      typeof sid === 'string' && UUID_RE.test(sid)
-        ? await db.session.findUnique({ where: { id: sid }, include: { operator: true } })
-        : null;
+    if (sid === undefined || sid === null) throw fieldError('sid', 'is required');
+    if (typeof sid !== 'string' || !UUID_RE.test(sid)) throw fieldError('sid', 'must be a session id (UUID)');
+    const session = await db.session.findUnique({ where: { id: sid }, include: { operator: true } });
     if (!session) throw sessionNotFound();
     if (!opts.allowClosed) assertSessionUsable(session.status, session.expiresAt, new Date());
     res.locals.session = session;

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import { withdrawalWorkflowId } from '../../domain/keys';
 import { ADMIN_TARGETS, adminMayMove } from '../../domain/withdrawals';
@@ -9,12 +10,14 @@ import { adminTransitionUpdate } from '../../workflows/withdrawal-messages';
 import type { ApiDeps } from '../deps';
 import { currentAdmin, requireActingRole } from '../middleware/auth';
 import { afterCursor, decodeCursor, encodeCursor } from '../pagination';
+import type { adminWithdrawalView } from '../schemas/admin-responses';
 import { adminStatusSchema, adminWithdrawalListQuery, withdrawalIdSchema } from '../schemas/withdrawals';
+import { temporalUiUrl } from '../../temporal/client/ui-url';
 
 /** GET /admin/withdrawals (any admin role) and PATCH /admin/withdrawals/:id/status (Mode A moves, acting roles). */
 export function adminWithdrawalRoutes({ db, temporal, config }: ApiDeps): Router {
   const router = Router();
-  const view = (w: Withdrawal, stuck: Set<string>) => {
+  const view = (w: Withdrawal, stuck: Set<string>): z.infer<typeof adminWithdrawalView> => {
     const workflowId = withdrawalWorkflowId(w);
     return {
       id: w.id,
@@ -39,7 +42,7 @@ export function adminWithdrawalRoutes({ db, temporal, config }: ApiDeps): Router
       createdAt: w.createdAt.toISOString(),
       updatedAt: w.updatedAt.toISOString(),
       workflowId,
-      temporalUiUrl: `${config.TEMPORAL_UI_URL}/namespaces/${encodeURIComponent(config.TEMPORAL_NAMESPACE)}/workflows/${encodeURIComponent(workflowId)}`,
+      temporalUiUrl: temporalUiUrl(config, workflowId),
     };
   };
 

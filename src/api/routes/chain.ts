@@ -1,7 +1,16 @@
 import { Router } from 'express';
+import { fromRawUnits } from '../../domain/money';
+import type { z } from 'zod';
 import type { ApiDeps } from '../deps';
+import type { chainListResponse } from '../schemas/responses';
 
-/** GET /chain (public, raw array, CONTRACT §4): networks with their tokens; the native asset has address null. */
+/** A minimum deposit in token units ("0" when none): transfers below it are dust, recorded but never credited. */
+const minDeposit = (raw: { toFixed(dp: number): string }, decimals: number) => fromRawUnits(BigInt(raw.toFixed(0)), decimals);
+
+/**
+ * GET /chain (public, raw array, CONTRACT §4): networks with their tokens; the native asset has address null. Beyond
+ * the contract's fields, each token carries `minDeposit`.
+ */
 export function chainRoutes({ db }: ApiDeps): Router {
   const router = Router();
   router.get('/chain', async (_req, res) => {
@@ -19,7 +28,7 @@ export function chainRoutes({ db }: ApiDeps): Router {
         withdrawConfirmations: c.withdrawConfirmations,
         active: c.active,
         tokens: [
-          { address: null, symbol: c.nativeSymbol, displaySymbol: c.nativeSymbol, name: c.nativeSymbol, decimals: c.nativeDecimals, active: c.active },
+          { address: null, symbol: c.nativeSymbol, displaySymbol: c.nativeSymbol, name: c.nativeSymbol, decimals: c.nativeDecimals, active: c.active, minDeposit: minDeposit(c.nativeMinDepositRaw, c.nativeDecimals) },
           ...c.tokens.map((t) => ({
             address: t.address,
             symbol: t.symbol,
@@ -27,9 +36,10 @@ export function chainRoutes({ db }: ApiDeps): Router {
             name: t.name,
             decimals: t.decimals,
             active: t.active,
+            minDeposit: minDeposit(t.minDepositRaw, t.decimals),
           })),
         ],
-      })),
+      })) satisfies z.infer<typeof chainListResponse>,
     );
   });
   return router;

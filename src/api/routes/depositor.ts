@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { z } from 'zod';
 import type { Db } from '../../adapters/db';
 import { ensureDepositAddress } from '../../store/deposit-addresses';
 import type { Deposit } from '../../generated/prisma/client';
@@ -8,6 +9,7 @@ import { currentOperator } from '../middleware/auth';
 import { validateBody, validatedBody } from '../middleware/validate';
 import { operatorScope } from '../operator-scope';
 import { checkDepositorParamsSchema, createDepositorSchema } from '../schemas/depositor';
+import type { depositorCheck } from '../schemas/responses';
 
 const MAX_DEPOSITS = 50;
 
@@ -17,7 +19,7 @@ async function addressesOnChains(db: Db, address: string) {
   return chains.map(({ chainId }) => ({ chainId, address }));
 }
 
-function depositView(d: Deposit) {
+function depositView(d: Deposit): z.infer<typeof depositorCheck>['deposits'][number] {
   return {
     depositId: d.id.toString(),
     chainId: d.chainId,
@@ -52,7 +54,7 @@ export function depositorRoutes({ db, config }: ApiDeps): Router {
   // or the widget asking for the address of a deposit session). Acts for the caller itself, never a sub-operator.
   router.post('/depositor/create', validateBody(createDepositorSchema), async (_req, res) => {
     const { externalUserId } = validatedBody(res, createDepositorSchema);
-    const { address, created } = await ensureDepositAddress(db, config.HD_MNEMONIC, currentOperator(res).id, externalUserId);
+    const { address, created } = await ensureDepositAddress(db, config.DEPOSIT_XPUB, currentOperator(res).id, externalUserId);
     sendEnvelope(res, created ? 201 : 200, created ? 'Depositor created' : 'Depositor already exists', {
       externalUserId,
       addresses: await addressesOnChains(db, address),

@@ -1,5 +1,4 @@
 import { Router, type RequestHandler } from 'express';
-import { Wallet } from 'ethers';
 import type { Db } from '../../adapters/db';
 import { AppError } from '../../domain/errors';
 import { canCancel, executeDisposition, isTerminal, type HeadlessStatus } from '../../domain/headless';
@@ -64,7 +63,7 @@ export function headlessCreate(deps: ApiDeps): RequestHandler {
 /** The operator-key headless endpoints (spec 4.9-4.12); app.ts checks the key before these run. */
 export function headlessRoutes(deps: ApiDeps): Router {
   const { db, config, temporal } = deps;
-  const bankroll = new Wallet(config.BANKROLL_PRIVATE_KEY).address;
+  const bankroll = config.BANKROLL_ADDRESS;
   const router = Router();
 
   router.get('/withdraw/options', requireHeadless, async (req, res) => {

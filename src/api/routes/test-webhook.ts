@@ -29,6 +29,11 @@ function outcome(res: WebhookResponse) {
 export function testWebhookRoutes({ db, config }: ApiDeps): Router {
   const router = Router();
   router.post('/session/:uuid/test-webhook', async (req, res) => {
+    // The body first: a refused request must not spend one of the caller's test sends.
+    const body = testWebhookSchema.parse(req.body ?? {});
+    if (body.address !== undefined && !isAddress(body.address)) {
+      throw new AppError('INVALID_ADDRESS', 'address is not a valid EVM address', { omitCode: true });
+    }
     const caller = currentOperator(res);
     const sid = sessionIdSchema.safeParse(req.params.uuid);
     const session = sid.success
@@ -37,10 +42,6 @@ export function testWebhookRoutes({ db, config }: ApiDeps): Router {
     if (!session) throw new AppError('SESSION_NOT_FOUND', 'No such session');
     await takeRateLimitSlot(db, caller.id, 'test-webhook', TEST_SENDS_PER_MINUTE, 60_000);
 
-    const body = testWebhookSchema.parse(req.body ?? {});
-    if (body.address !== undefined && !isAddress(body.address)) {
-      throw new AppError('INVALID_ADDRESS', 'address is not a valid EVM address', { omitCode: true });
-    }
     // Real events for this session would go to the session owner's endpoint, so the test goes there too.
     const { webhookUrl, webhookSecretEnc } = session.operator;
     if (!webhookUrl || !webhookSecretEnc) throw new AppError('WEBHOOK_NOT_CONFIGURED', 'The operator has no webhookUrl or webhookSecret');

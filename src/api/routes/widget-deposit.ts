@@ -53,7 +53,7 @@ export function widgetDepositRoutes({ db, config }: ApiDeps): Router {
     const session = currentSession(res);
     const { chainId, currency } = validatedBody(res, depositAddressSchema);
     const asset = await resolveAsset(db, chainId, currency);
-    const { address } = await ensureDepositAddress(db, config.HD_MNEMONIC, session.operatorId, session.externalUserId);
+    const { address } = await ensureDepositAddress(db, config.DEPOSIT_XPUB, session.operatorId, session.externalUserId);
     sendEnvelope(res, 200, 'Deposit address', {
       address,
       chainId,

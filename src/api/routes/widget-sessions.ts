@@ -19,8 +19,14 @@ export function widgetSessionRoutes({ db }: ApiDeps): Router {
   const router = Router();
 
   // Read-only, so closed sessions answer too: the widget shows their final state.
-  router.post('/session/info', sidAuth(db, { allowClosed: true }), (_req, res) => {
+  router.post('/session/info', sidAuth(db, { allowClosed: true }), async (_req, res) => {
     const session = currentSession(res);
+    // The latest request (a Mode B resubmission supersedes the earlier one), so the page and the operator agree.
+    const latest = await db.withdrawal.findFirst({
+      where: { sessionId: session.id },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      select: { id: true, status: true },
+    });
     sendEnvelope(res, 200, 'Session info', {
       type: session.type === 'DEPOSIT' ? 'deposit' : 'withdraw',
       status: sessionStatus(session.status, session.expiresAt, new Date()),
@@ -30,8 +36,7 @@ export function widgetSessionRoutes({ db }: ApiDeps): Router {
       lang: session.lang,
       redirectUrl: effectiveRedirectUrl(session),
       expiresAt: session.expiresAt.toISOString(),
-      // Withdrawals are not built yet; once they are, this carries the session's latest one.
-      withdrawal: null,
+      withdrawal: latest ? { withdrawRequestId: latest.id, withdrawStatus: latest.status } : null,
     });
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chainIdSchema } from './fields';
 
 /** The same rule as a session's externalUserId, so any user a session names can also be created and checked. */
 const externalUserId = z.string().max(255).regex(/\S/, 'must not be empty or blank');
@@ -16,5 +17,5 @@ export const checkDepositorParamsSchema = z.object({ externalUserId });
 /** POST /depositor/address (spec 4.5). The sid is checked by sidAuth before this schema runs. */
 export const depositAddressSchema = z.object({
   currency: z.string().min(1, 'must not be empty').max(32),
-  chainId: z.number().int().positive(),
+  chainId: chainIdSchema,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chainIdSchema } from './fields';
 import { withdrawSessionSchema } from './sessions';
 
 /**
@@ -10,7 +11,7 @@ export const headlessCreateSchema = withdrawSessionSchema.extend({
   executionMode: z.literal('HEADLESS'),
   operatorReference: z.string().max(255),
   address: z.string().max(128),
-  chainId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  chainId: chainIdSchema,
   tokenAddress: z.string().max(128),
 });
 export type HeadlessCreateBody = z.infer<typeof headlessCreateSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chainIdSchema } from './fields';
 import { ADMIN_TARGETS } from '../../domain/withdrawals';
 
 /** A withdrawal's id in a path (GET/PATCH /admin/withdrawals/:id, POST /withdraw/:id/decision); anything else reads as missing. */
@@ -8,7 +9,7 @@ export const withdrawalIdSchema = z.uuid();
 export const directTransferSchema = z.object({
   sid: z.string(),
   address: z.string(),
-  chainId: z.number().int().positive(),
+  chainId: chainIdSchema,
   tokenAddress: z.string(),
 });
 export type DirectTransferBody = z.infer<typeof directTransferSchema>;

@@ -1,0 +1,60 @@
+import { ApplicationFailure } from '@temporalio/activity';
+import type { JsonRpcProvider } from 'ethers';
+import { feePolicy } from '../chain/fee-policy';
+import { settleOutbound, signOnce, type SignRequest } from '../chain/outbound';
+import { sweepPays, type SweepGas } from '../domain/dust';
+import { PRICE_UNAVAILABLE, SWEEP_FAILED, SWEEP_UNPROFITABLE, TX_PENDING } from '../domain/failure-types';
+import { waiting } from './waiting';
+import type { PricingOutboxWriterDeps } from './deps';
+
+type SweepDeps = Pick<PricingOutboxWriterDeps, 'db' | 'config' | 'logger' | 'prices'>;
+
+/** What a sweep moves (raw units of an asset, null for native) and the gas it costs. */
+export interface SweepTerms {
+  chainId: number;
+  tokenAddress: string | null;
+  raw: bigint;
+  decimals: number;
+  gas: SweepGas;
+}
+
+/** The sweep side shared by deposit sweeps and aggregate dust sweeps. */
+export function sweepSender(d: SweepDeps) {
+  const policy = feePolicy(d.config);
+
+  /** sweepPays at fresh prices of the asset and the native coin; null when either is unknown. */
+  async function weigh(s: SweepTerms) {
+    const [token, native, chain] = await Promise.all([
+      d.prices.usdPrice({ chainId: s.chainId, tokenAddress: s.tokenAddress }),
+      d.prices.usdPrice({ chainId: s.chainId, tokenAddress: null }),
+      d.db.chain.findUniqueOrThrow({ where: { chainId: s.chainId } }),
+    ]);
+    if (!token || !native) return null;
+    return sweepPays({ raw: s.raw, decimals: s.decimals, priceUsd: token.usd, costWei: s.gas.costWei, nativeDecimals: chain.nativeDecimals, nativePriceUsd: native.usd });
+  }
+
+  return {
+    weigh,
+    /** Signs (once), broadcasts (re-pricing it if fees pass it by) and waits for one confirmation of a sweep-side transfer. */
+    async sendAndWait(p: JsonRpcProvider, req: SignRequest): Promise<string> {
+      await signOnce(d.db, p, req, policy);
+      const s = await settleOutbound(d.db, p, req.purpose, req.signer, 1, policy);
+      if (s.state === 'CONFIRMED') return s.txHash;
+      if (s.state !== 'PENDING') throw ApplicationFailure.nonRetryable(`transaction ${s.txHash} ended ${s.state}`, SWEEP_FAILED);
+      if (s.stuck) d.logger.warn('sweep transaction stuck', { purpose: req.purpose, txHash: s.txHash });
+      throw waiting(TX_PENDING, `waiting for ${req.purpose} (${s.txHash})`);
+    },
+
+    /**
+     * Waits (re-checked every PRICE_RETRY_SECONDS) while a sweep's gas would cost the bankroll as much as it recovers,
+     * both valued now; an unknown price is a wait too, never a guess. Callers decide once, before the gas top-up is
+     * signed, so a top-up is never stranded at the deposit address by a price that moved.
+     */
+    async assertSweepPays(what: string, s: SweepTerms): Promise<void> {
+      const retryMs = d.config.PRICE_RETRY_SECONDS * 1000;
+      const r = await weigh(s);
+      if (!r) throw waiting(PRICE_UNAVAILABLE, `no fresh USD price to weigh ${what} against its gas`, retryMs);
+      if (!r.pays) throw waiting(SWEEP_UNPROFITABLE, `${what} would cost ${r.costUsd.toFixed(6)} USD of gas for ${r.valueUsd.toFixed(6)} USD`, retryMs);
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { Router } from 'express';
+import { getAddress } from 'ethers';
+import { depositWorkflowId } from '../../domain/keys';
+import { fromRawUnits } from '../../domain/money';
+import type { Deposit } from '../../generated/prisma/client';
+import type { ApiDeps } from '../deps';
+import { decodeCursor, encodeCursor, type Cursor } from '../pagination';
+import { adminDepositListQuery } from '../schemas/deposits';
+import { temporalUiUrl } from '../../temporal/client/ui-url';
+
+/** Deposit ids are integers (decodeCursor 'integer' has checked it). */
+function afterDepositCursor(c: Cursor | null) {
+  if (!c) return {};
+  const id = BigInt(c.id);
+  return { OR: [{ createdAt: { lt: c.createdAt } }, { createdAt: c.createdAt, id: { lt: id } }] };
+}
+
+/** GET /admin/deposits (any admin role): every recorded transfer into a deposit address, dust included, latest first. */
+export function adminDepositRoutes({ db, config }: ApiDeps): Router {
+  const router = Router();
+  const view = (d: Deposit) => {
+    // Dust never gets a workflow: nothing to link to.
+    const workflowId = d.status === 'DUST' ? null : depositWorkflowId(d);
+    return {
+      depositId: d.id.toString(),
+      operatorId: d.operatorId,
+      externalUserId: d.externalUserId,
+      status: d.status,
+      chainId: d.chainId,
+      symbol: d.symbol,
+      tokenAddress: d.tokenAddress,
+      depositAddress: d.depositAddress,
+      transactionHash: d.txHash,
+      logIndex: d.logIndex,
+      blockNumber: d.blockNumber,
+      grossAmount: d.grossAmount.toFixed(0),
+      grossUnits: fromRawUnits(BigInt(d.grossAmount.toFixed(0)), d.decimals),
+      amount: d.amount?.toFixed(0) ?? null,
+      amountInDollar: d.amountInDollar?.toFixed(6) ?? null,
+      sweepTxHash: d.sweepTxHash,
+      // Dust swept in aggregate: the DustSweep that moved it (its sweepTxHash is that sweep's transfer).
+      dustSweepId: d.dustSweepId?.toString() ?? null,
+      droppedReason: d.droppedReason,
+      createdAt: d.createdAt.toISOString(),
+      creditedAt: d.creditedAt?.toISOString() ?? null,
+      workflowId,
+      temporalUiUrl: workflowId && temporalUiUrl(config, workflowId),
+    };
+  };
+
+  router.get('/admin/deposits', async (req, res) => {
+    const q = adminDepositListQuery.parse(req.query);
+    const rows = await db.deposit.findMany({
+      where: {
+        status: q.status, operatorId: q.operatorId, externalUserId: q.externalUserId, chainId: q.chainId,
+        depositAddress: q.address ? getAddress(q.address.toLowerCase()) : undefined,
+        ...afterDepositCursor(q.cursor ? decodeCursor(q.cursor, 'integer') : null),
+      },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: q.limit + 1,
+    });
+    const page = rows.slice(0, q.limit);
+    if (rows.length > q.limit) res.setHeader('X-Next-Cursor', encodeCursor({ createdAt: page.at(-1)!.createdAt, id: page.at(-1)!.id.toString() }));
+    res.json(page.map(view));
+  });
+
+  return router;
+}

@@ -1,0 +1,47 @@
+import path from 'node:path';
+import express, { Router } from 'express';
+import { openApiDocument } from '../openapi/document';
+
+const ASSETS = '/docs/assets';
+/** swagger-ui-dist's files (it ships no type declarations, so its folder is found from its package.json). */
+const SWAGGER_UI_DIR = path.dirname(require.resolve('swagger-ui-dist/package.json'));
+
+// Served as a file rather than inline, so the page runs under a CSP without 'unsafe-inline' scripts.
+const INIT_SCRIPT = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true, docExpansion: 'list' });\n`;
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Crypto payment gateway API reference</title>
+<link rel="stylesheet" href="${ASSETS}/swagger-ui.css">
+<link rel="icon" type="image/png" href="${ASSETS}/favicon-32x32.png">
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="${ASSETS}/swagger-ui-bundle.js"></script>
+<script src="${ASSETS}/init.js"></script>
+</body>
+</html>
+`;
+
+// Swagger UI sets inline styles and data: images; scripts come from this origin only.
+const CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'";
+
+/** GET /openapi.json and GET /docs (Swagger UI from the swagger-ui-dist package, no CDN); public. */
+export function apiDocsRoutes(): Router {
+  const router = Router();
+  router.get('/openapi.json', (_req, res) => {
+    res.json(openApiDocument());
+  });
+  router.get('/docs', (_req, res) => {
+    res.setHeader('Content-Security-Policy', CSP);
+    res.type('html').send(PAGE);
+  });
+  router.use(ASSETS, (req, res, next) => {
+    if (req.path !== '/init.js') return next();
+    res.type('js').send(INIT_SCRIPT);
+  });
+  router.use(ASSETS, express.static(SWAGGER_UI_DIR, { index: false, fallthrough: true }));
+  return router;
+}

@@ -1,0 +1,29 @@
+import { Wallet, type TransactionRequest } from 'ethers';
+import { depositWallet, feeWalletAddress } from '../adapters/hd-wallet';
+import type { SigningKeys } from '../config/signing-keys';
+
+/**
+ * Everything outbound code needs from a key: its address and a signature over a complete transaction (nonce, fees
+ * and gas set by the caller). A remote signer (a KMS or a vault) can implement this without the key leaving it.
+ */
+export interface TxSigner {
+  readonly address: string;
+  signTransaction(tx: TransactionRequest): Promise<string>;
+}
+
+/** The worker's keys: the bankroll and each deposit address (for sweeps). */
+export interface Signers {
+  bankroll: TxSigner;
+  depositAddress(hdIndex: number): TxSigner;
+  /** Where sweeps send the service's fee (a public address). */
+  feeWalletAddress: string;
+}
+
+/** Signers over keys held in this process's memory (the only implementation today). */
+export function localSigners(keys: SigningKeys): Signers {
+  return {
+    bankroll: new Wallet(keys.BANKROLL_PRIVATE_KEY),
+    depositAddress: (i) => depositWallet(keys.HD_MNEMONIC, i),
+    feeWalletAddress: feeWalletAddress(keys.HD_MNEMONIC),
+  };
+}

@@ -1,0 +1,95 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { Express } from 'express';
+import { publicKeysOf } from '../../src/adapters/hd-wallet';
+import { createApp } from '../../src/api/app';
+import type { ApiDeps } from '../../src/api/deps';
+import { openApiDocument } from '../../src/api/openapi/document';
+import { loadConfig } from '../../src/config/env';
+import { assertMatchesDocument } from '../support/openapi-check';
+
+/** The validator is an ES module, which jest's CommonJS runtime cannot load: node runs it, reading the document on stdin. */
+async function validateOpenApi(doc: unknown): Promise<{ valid: boolean; errors?: unknown }> {
+  const script = `import { Validator } from '@seriousme/openapi-schema-validator';
+    let text = ''; for await (const chunk of process.stdin) text += chunk;
+    const r = await new Validator().validate(JSON.parse(text));
+    process.stdout.write(JSON.stringify({ valid: r.valid, errors: r.errors }));`;
+  const run = promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { cwd: process.cwd() });
+  run.child.stdin!.end(JSON.stringify(doc));
+  return JSON.parse((await run).stdout) as { valid: boolean; errors?: unknown };
+}
+
+interface Layer {
+  route?: { path: string; methods: Record<string, boolean> };
+  handle: { stack?: Layer[] };
+}
+
+/** Every METHOD path the app answers, from Express 5's router stack (routers are mounted without a path prefix). */
+function servedRoutes(app: Express): string[] {
+  const out: string[] = [];
+  const walk = (stack: Layer[]) => {
+    for (const layer of stack) {
+      if (layer.route) {
+        for (const m of Object.keys(layer.route.methods)) out.push(`${m.toUpperCase()} ${layer.route.path.replace(/:(\w+)/g, '{$1}')}`);
+      } else if (layer.handle.stack) walk(layer.handle.stack);
+    }
+  };
+  walk((app as unknown as { router: { stack: Layer[] } }).router.stack);
+  return out.sort();
+}
+
+/** Building the app only wires routers: nothing here is called, so the services are not needed. */
+function appForListing(): Express {
+  const config = loadConfig({
+    DATABASE_URL: 'postgresql://postgres:postgres@127.0.0.1:5432/gateway',
+    SECRETS_KEY: 'ab'.repeat(32),
+    ...publicKeysOf({ HD_MNEMONIC: 'test test test test test test test test test test test junk', BANKROLL_PRIVATE_KEY: '0x' + '11'.repeat(32) }),
+  });
+  const unused = {} as never;
+  const deps: ApiDeps = { config, db: unused, temporal: unused, chains: { configuredChainIds: () => [] } as never, logger: unused, prices: unused, fx: unused };
+  return createApp(deps);
+}
+
+describe('OpenAPI document', () => {
+  const doc = openApiDocument();
+
+  it('When the document is checked against the OpenAPI 3.1 schema, Then it is valid', async () => {
+    const result = await validateOpenApi(doc);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(doc.openapi).toBe('3.1.0');
+  });
+
+  it('When the app routes are listed, Then each is in the document and the document names nothing else', () => {
+    const documented = Object.entries(doc.paths ?? {})
+      .flatMap(([path, item]) => Object.keys(item as object).map((m) => `${m.toUpperCase()} ${path}`))
+      .sort();
+    expect(documented).toEqual(servedRoutes(appForListing()));
+  });
+
+  it('When an operation is listed, Then it names its auth, answers an error body by default and has a success answer', () => {
+    for (const [path, item] of Object.entries(doc.paths ?? {})) {
+      for (const [method, op] of Object.entries(item as Record<string, { security?: unknown; responses: Record<string, unknown> }>)) {
+        expect([path, method, Array.isArray(op.security)]).toEqual([path, method, true]);
+        expect(op.responses.default).toBeDefined();
+        expect(Object.keys(op.responses).some((s) => /^2\d\d$/.test(s))).toBe(true);
+      }
+    }
+  });
+
+  it('When every webhook event is listed, Then its form fields are described', () => {
+    const deposit = doc.webhooks?.DEPOSIT as { post: { requestBody: { content: Record<string, { schema: { properties: object } }> } } };
+    expect(Object.keys(doc.webhooks ?? {}).sort()).toEqual(['DEPOSIT', 'WITHDRAW_CANCELLED', 'WITHDRAW_COMPLETE', 'WITHDRAW_FAILED', 'WITHDRAW_REQUEST']);
+    expect(Object.keys(deposit.post.requestBody.content['application/x-www-form-urlencoded']!.schema.properties)).toContain('idempotencyKey');
+  });
+
+  it('When a response drifts from its schema, Then the check fails; an error body and an unknown path pass', () => {
+    const ok = { status: 'success', message: 'Session cancelled', data: { sid: '6f1c2a3e-8a1b-4c2d-9e3f-0a1b2c3d4e5f', sessionRef: 'r', status: 'CANCELLED' } };
+    expect(() => assertMatchesDocument('POST', '/session/6f1c2a3e-8a1b-4c2d-9e3f-0a1b2c3d4e5f/cancel', 200, ok)).not.toThrow();
+    expect(() => assertMatchesDocument('POST', '/session/x/cancel', 200, { ...ok, data: { ...ok.data, status: 'OPEN' } })).toThrow(/OpenAPI drift/);
+    expect(() => assertMatchesDocument('POST', '/session/x/cancel', 200, { status: 'success', data: ok.data })).toThrow(/OpenAPI drift/);
+    expect(() => assertMatchesDocument('POST', '/session/x/cancel', 404, { message: 'Session not found', errorCode: 'SESSION_NOT_FOUND', error: 'Not Found' })).not.toThrow();
+    expect(() => assertMatchesDocument('POST', '/session/x/cancel', 404, { message: 'Session not found', errorCode: 'NO_SUCH_CODE', error: 'Not Found' })).toThrow(/OpenAPI drift/);
+    expect(() => assertMatchesDocument('GET', '/no/such/route', 404, { anything: true })).not.toThrow();
+  });
+});
