@@ -56,9 +56,11 @@ async function findTransfers(p: JsonRpcProvider, db: Db, chainId: number, from: 
     // One heartbeat a block: a step cut off by a killed worker is retried within the heartbeat timeout.
     heartbeat(n);
     const block = await p.getBlock(n, true);
-    for (const tx of block?.prefetchedTransactions ?? []) {
+    // A node behind a load balancer may not have a block the head it reported includes: read it again later, never skip it.
+    if (!block) throw new Error(`block ${n} not available yet`);
+    for (const tx of block.prefetchedTransactions) {
       if (tx.to && tx.value > 0n && ours.has(tx.to.toLowerCase()) && tx.from.toLowerCase() !== bankroll) {
-        found.push({ chainId, txHash: tx.hash, logIndex: -1, blockNumber: n, blockHash: block!.hash!, to: getAddress(tx.to), tokenAddress: null, raw: tx.value, ordinal: 0 });
+        found.push({ chainId, txHash: tx.hash, logIndex: -1, blockNumber: n, blockHash: block.hash!, to: getAddress(tx.to), tokenAddress: null, raw: tx.value, ordinal: 0 });
       }
     }
   }
@@ -133,10 +135,11 @@ export function createChainScanActivities(d: ChainScanDeps) {
     async scanChain(chainId: number, maxBlocks: number): Promise<ScanResult> {
       const p = d.chains.require(chainId);
       const head = await p.getBlockNumber();
+      // Opened when the chain was registered (provisioning/chain-instance): starting at the head here could skip a deposit.
       const cursor = await d.db.chainCursor.findUnique({ where: { chainId } });
-      // A new scanner starts at the head: history before the gateway knew an address holds no deposits of ours.
-      let from = cursor?.nextBlock ?? head;
-      if (cursor?.lastBlockHash && from > 0) {
+      if (!cursor) throw new Error(`chain ${chainId} has no scan cursor: its registration did not open one`);
+      let from = cursor.nextBlock;
+      if (cursor.lastBlockHash && from > 0) {
         const last = await p.getBlock(from - 1);
         if (last?.hash !== cursor.lastBlockHash) {
           from = Math.max(0, from - REORG_REWIND_BLOCKS);

@@ -8,6 +8,16 @@ export async function genesisHashOf(provider: JsonRpcProvider): Promise<string> 
   return genesis.hash;
 }
 
+/**
+ * Fixes where the chain scanner starts, once: at the head when the chain is registered, before any address can be
+ * offered on it. Left to the scanner's first step, a deposit paid between a session's address and that step (a worker
+ * that starts late, or dies while starting) would lie behind the cursor and never be seen. An existing cursor is kept.
+ */
+export async function openScanCursor(db: Db, chainId: number, provider: JsonRpcProvider): Promise<void> {
+  const head = await provider.getBlockNumber();
+  await db.chainCursor.upsert({ where: { chainId }, create: { chainId, nextBlock: head }, update: {} });
+}
+
 export type InstanceChange = { change: 'SAME' | 'FIRST' } | { change: 'RETIRED'; retiredTransactions: number; droppedDeposits: number };
 
 /**

@@ -12,7 +12,7 @@ import type { dustSweeperWorkflow } from '../workflows/dust-sweeper';
 import type { webhookRelayWorkflow } from '../workflows/webhook-relay';
 import type { withdrawalRelayWorkflow } from '../workflows/withdrawal-relay';
 import { createActivities, type Activities } from '../activities';
-import { genesisHashOf, registerChainInstance } from '../provisioning/chain-instance';
+import { genesisHashOf, openScanCursor, registerChainInstance } from '../provisioning/chain-instance';
 import { bankrollAssets, ensureOpenings, type BankrollBooks } from '../reconcile/openings';
 import { workflowStarts } from './client/starts';
 
@@ -80,6 +80,8 @@ async function startChainScanners(deps: WorkerDeps, taskQueue: string): Promise<
     const provider = deps.chains.require(chain.chainId);
     const genesisHash = await genesisHashOf(provider);
     await registerChainInstance(deps.db, chain.chainId, genesisHash, { retire: false });
+    // A chain registered without an RPC at hand gets its cursor here, before its scanner's first step.
+    await openScanCursor(deps.db, chain.chainId, provider);
     await openBooks(deps, { chainId: chain.chainId, genesisHash, bankroll: deps.config.BANKROLL_ADDRESS });
     await deps.temporal.workflow.start<typeof chainScannerWorkflow>('chainScannerWorkflow', {
       workflowId: chainScannerWorkflowId(taskQueue, chain.chainId),

@@ -14,6 +14,7 @@ import { localSigners } from '../../src/chain/signer';
 import { publicKeysOf } from '../../src/adapters/hd-wallet';
 import { createDatabaseIfMissing, dropDatabase, withDatabase } from '../../src/launcher/postgres';
 import { upsertChain } from '../../src/provisioning/chain-registry';
+import { openScanCursor } from '../../src/provisioning/chain-instance';
 import { createWorker, installTemporalLogger, workerActivities } from '../../src/temporal/worker';
 import { testServices, type TestServices } from './services';
 
@@ -71,6 +72,8 @@ export async function createTestContext(opts: { env?: Record<string, string>; wo
   const db = createDb(config.DATABASE_URL, 5, config.DB_TX_MAX_WAIT_MS);
   await upsertChain(db, services.registry, { isDev: true });
   const chains = new ChainProviders(config.CHAIN_RPC_URLS);
+  // As a registration does: from here on, a deposit to any address of this context is the scanner's to find.
+  await openScanCursor(db, services.registry.chainId, chains.require(services.registry.chainId));
   const temporal = await connectTemporal(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE);
   const server = await startServer({ config, db, temporal, chains, logger, ...pricingFrom(config, db, chains) }, 0, '127.0.0.1');
 
