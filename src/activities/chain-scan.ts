@@ -6,7 +6,7 @@ import type { Logger } from '../adapters/logger';
 import { ERC20, TRANSFER_TOPIC } from '../chain/erc20';
 import { transferLogs, type DetectedTransfer } from '../chain/transfer-sighting';
 import { equalTransfers } from '../store/equal-transfers';
-import { transferOrdinal } from '../domain/deposit-confirmation';
+import { transferOrdinal, type TransferLog } from '../domain/deposit-confirmation';
 import { isDust } from '../domain/dust';
 import { Prisma, type Deposit, type DepositAddress } from '../generated/prisma/client';
 import type { WorkflowStarts } from './deps';
@@ -31,25 +31,24 @@ export interface ScanResult {
   behind: boolean;
 }
 
-/** Token Transfer logs and native transfers in [from, to] whose recipient is one of our deposit addresses. */
+/**
+ * Token Transfer logs and native transfers in [from, to] whose recipient is one of our deposit addresses. Only the
+ * recipients seen in the range are looked up: the cost of a step follows the chain's traffic, not our user count.
+ */
 async function findTransfers(p: JsonRpcProvider, db: Db, chainId: number, from: number, to: number, bankroll: string): Promise<DetectedTransfer[]> {
-  const [tokens, addresses] = await Promise.all([
-    db.token.findMany({ where: { chainId, active: true }, select: { address: true } }),
-    db.depositAddress.findMany({ select: { address: true } }),
-  ]);
-  const ours = new Set(addresses.map((a) => a.address.toLowerCase()));
-  if (ours.size === 0) return [];
-  const found: DetectedTransfer[] = [];
+  const tokens = await db.token.findMany({ where: { chainId, active: true }, select: { address: true } });
+  const seen: DetectedTransfer[] = [];
+  let all: TransferLog[] = [];
   if (tokens.length) {
     const logs = await p.getLogs({ fromBlock: from, toBlock: to, address: tokens.map((t) => t.address), topics: [TRANSFER_TOPIC] });
-    const all = transferLogs(logs);
+    all = transferLogs(logs);
     for (const log of logs) {
       const parsed = ERC20.parseLog(log);
-      if (!parsed || !ours.has(String(parsed.args.to).toLowerCase()) || parsed.args.value === 0n) continue;
-      if (String(parsed.args.from).toLowerCase() === bankroll) continue;
-      const raw = parsed.args.value as bigint;
-      const ordinal = transferOrdinal(all, { txHash: log.transactionHash, index: log.index, token: log.address, to: String(parsed.args.to), value: raw });
-      found.push({ chainId, txHash: log.transactionHash, logIndex: log.index, blockNumber: log.blockNumber, blockHash: log.blockHash, to: getAddress(parsed.args.to as string), tokenAddress: getAddress(log.address), raw, ordinal });
+      if (!parsed || parsed.args.value === 0n || String(parsed.args.from).toLowerCase() === bankroll) continue;
+      seen.push({
+        chainId, txHash: log.transactionHash, logIndex: log.index, blockNumber: log.blockNumber, blockHash: log.blockHash,
+        to: getAddress(parsed.args.to as string), tokenAddress: getAddress(log.address), raw: parsed.args.value as bigint, ordinal: 0,
+      });
     }
   }
   for (let n = from; n <= to; n++) {
@@ -59,12 +58,17 @@ async function findTransfers(p: JsonRpcProvider, db: Db, chainId: number, from: 
     // A node behind a load balancer may not have a block the head it reported includes: read it again later, never skip it.
     if (!block) throw new Error(`block ${n} not available yet`);
     for (const tx of block.prefetchedTransactions) {
-      if (tx.to && tx.value > 0n && ours.has(tx.to.toLowerCase()) && tx.from.toLowerCase() !== bankroll) {
-        found.push({ chainId, txHash: tx.hash, logIndex: -1, blockNumber: n, blockHash: block.hash!, to: getAddress(tx.to), tokenAddress: null, raw: tx.value, ordinal: 0 });
+      if (tx.to && tx.value > 0n && tx.from.toLowerCase() !== bankroll) {
+        seen.push({ chainId, txHash: tx.hash, logIndex: -1, blockNumber: n, blockHash: block.hash!, to: getAddress(tx.to), tokenAddress: null, raw: tx.value, ordinal: 0 });
       }
     }
   }
-  return found;
+  if (seen.length === 0) return [];
+  const recipients = [...new Set(seen.map((t) => t.to))];
+  const ours = new Set((await db.depositAddress.findMany({ where: { address: { in: recipients } }, select: { address: true } })).map((a) => a.address));
+  return seen
+    .filter((t) => ours.has(t.to))
+    .map((t) => (t.tokenAddress ? { ...t, ordinal: transferOrdinal(all, { txHash: t.txHash, index: t.logIndex, token: t.tokenAddress, to: t.to, value: t.raw }) } : t));
 }
 
 /** The chain scanner's activities: one bounded scan step, idempotent (a rescan finds the same deposits, starts none twice). */
