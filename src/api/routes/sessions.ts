@@ -21,6 +21,7 @@ import {
   type SessionBody,
 } from '../schemas/sessions';
 import { headlessCreate } from './headless';
+import { insertSession, type NewSession } from '../../store/sessions';
 
 /** Where the widget pages live: PUBLIC_BASE_URL when the service sits behind a public address, else the API itself. */
 export function widgetBaseUrl(config: Config): string {
@@ -35,7 +36,7 @@ function assertOperatorLimits(operator: Operator, amount: string): void {
   assertAmountWithinLimits(new Decimal(amount), decimalOrNull(operator.minAmount), decimalOrNull(operator.maxSessionAmount));
 }
 
-function sessionData(config: Config, operatorId: string, type: SessionType, body: SessionBody, redirectUrl: string | null) {
+function sessionData(config: Config, operatorId: string, type: SessionType, body: SessionBody, redirectUrl: string | null): NewSession {
   return {
     sessionRef: newSessionRef(),
     operatorId,
@@ -55,21 +56,19 @@ function sessionData(config: Config, operatorId: string, type: SessionType, body
 /**
  * Spec 4.1 rule 5: a reused operatorReference keeps the first deposit session's stored redirectUrl, null included.
  * The advisory lock serialises creations with one reference, so two concurrent "first" sessions cannot disagree.
+ * Without a reference there is nothing to serialise: one insert, no transaction.
  */
-async function createDepositSession(db: Db, config: Config, operatorId: string, body: DepositSessionBody) {
+async function createDepositSession(db: Db, config: Config, operatorId: string, body: DepositSessionBody): Promise<Session> {
+  const ref = body.operatorReference;
+  if (!ref) return insertSession(db, sessionData(config, operatorId, 'DEPOSIT', body, body.redirectUrl ?? null));
   return db.$transaction(async (tx) => {
-    const ref = body.operatorReference;
-    let redirectUrl = body.redirectUrl ?? null;
-    if (ref) {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${depositReferenceLock(operatorId, ref)}, 0))`;
-      const first = await tx.session.findFirst({
-        where: { operatorId, type: 'DEPOSIT', operatorReference: ref },
-        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-        select: { redirectUrl: true },
-      });
-      if (first) redirectUrl = first.redirectUrl;
-    }
-    return tx.session.create({ data: sessionData(config, operatorId, 'DEPOSIT', body, redirectUrl) });
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${depositReferenceLock(operatorId, ref)}, 0))`;
+    const first = await tx.session.findFirst({
+      where: { operatorId, type: 'DEPOSIT', operatorReference: ref },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      select: { redirectUrl: true },
+    });
+    return insertSession(tx, sessionData(config, operatorId, 'DEPOSIT', body, first ? first.redirectUrl : (body.redirectUrl ?? null)));
   });
 }
 
@@ -100,7 +99,7 @@ export function sessionRoutes(deps: ApiDeps): Router {
     const operator = currentOperator(res);
     assertOperatorLimits(operator, body.amount);
     // No redirectUrl: withdraw sessions always return to the operator's panel address (CONTRACT §6).
-    sendCreated(res, config, await db.session.create({ data: sessionData(config, operator.id, 'WITHDRAW', body, null) }));
+    sendCreated(res, config, await insertSession(db, sessionData(config, operator.id, 'WITHDRAW', body, null)));
   });
 
   // CONTRACT §6: the caller's or its sub-operators' open sessions; anything else reads as missing.
