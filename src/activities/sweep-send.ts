@@ -38,7 +38,13 @@ export function sweepSender(d: SweepDeps) {
     /** Signs (once), broadcasts (re-pricing it if fees pass it by) and waits for one confirmation of a sweep-side transfer. */
     async sendAndWait(p: JsonRpcProvider, req: SignRequest): Promise<string> {
       await signOnce(d.db, p, req, policy);
-      const s = await settleOutbound(d.db, p, req.purpose, req.signer, 1, policy);
+      let s = await settleOutbound(d.db, p, req.purpose, req.signer, 1, policy);
+      if (s.state === 'PENDING') {
+        // Up to one poll interval for the receipt here (the provider polls every 250 ms): a retry would start a whole
+        // interval later, and a sweep's two or three transfers would each add one to the deposit's credit.
+        await p.waitForTransaction(s.txHash, 1, d.config.CHAIN_POLL_MS).catch(() => null);
+        s = await settleOutbound(d.db, p, req.purpose, req.signer, 1, policy);
+      }
       if (s.state === 'CONFIRMED') return s.txHash;
       if (s.state !== 'PENDING') throw ApplicationFailure.nonRetryable(`transaction ${s.txHash} ended ${s.state}`, SWEEP_FAILED);
       if (s.stuck) d.logger.warn('sweep transaction stuck', { purpose: req.purpose, txHash: s.txHash });
