@@ -1,23 +1,28 @@
 /**
- * Headless (Mode C) figures on one worker, real Temporal, PostgreSQL and hardhat:
- * 1. executes accepted per second: N intents executed at once (each one PostgreSQL transaction under the owner's cap
- *    lock and the token's liquidity lock), with the bankroll's gas drained so settlement does not compete;
- * 2. the median time from execute to the WITHDRAW_COMPLETE webhook with withdrawConfirmations = 1 (set in this run's
- *    own database), CHAIN_POLL_MS = 1000 as on the dev chain, M payouts one after another.
+ * Headless (Mode C) on one worker, real Temporal, PostgreSQL and hardhat:
+ * 1. headless-execute: N intents executed at once (each one PostgreSQL transaction under the owner's cap lock and the
+ *    token's liquidity lock), with the bankroll's gas drained so settlement does not compete; against the bare
+ *    Temporal workflow rate. Every execute must be accepted and reserved exactly once, within the balance.
+ * 2. payout-latency: the median time from execute to WITHDRAW_COMPLETE, M payouts one after another, on the dev
+ *    chain's own withdrawConfirmations with a block every BLOCK_MS (interval mining); its bound is
+ *    withdrawConfirmations × BLOCK_MS + the poll interval + 300 ms.
  */
+import Decimal from 'decimal.js';
 import { drainGas, restoreGas } from '../src/devchain/dev-commands';
 import { headlessFixtures } from '../test/support/headless-fixtures';
-import { runBench, spread } from './support';
+import { loadBaselines, result } from './result';
+import { median, runBench, spread, waitFor } from './support';
 
 const N = Number(process.env.BENCH_EXECUTES ?? 200);
 const M = Number(process.env.BENCH_PAYOUTS ?? 20);
+const POLL_MS = 1000;
+const BLOCK_MS = 1000;
 
-runBench({ CHAIN_POLL_MS: '1000', GAS_RECHECK_SECONDS: '3600' }, async ({ services, ctx, receiver }) => {
+runBench({ CHAIN_POLL_MS: String(POLL_MS), GAS_RECHECK_SECONDS: '3600' }, async ({ services, ctx, receiver }) => {
+  const base = loadBaselines();
   const f = headlessFixtures(ctx, receiver);
   try {
-    await ctx.db.chain.update({ where: { chainId: services.registry.chainId }, data: { withdrawConfirmations: 1 } });
     const op = await f.operator();
-
     const intents = await Promise.all(Array.from({ length: N }, () => f.intent(op.apiKey, { amount: '1.00' })));
     await drainGas({ nodeUrl: f.nodeUrl, address: f.bankroll });
     const started = performance.now();
@@ -25,20 +30,38 @@ runBench({ CHAIN_POLL_MS: '1000', GAS_RECHECK_SECONDS: '3600' }, async ({ servic
     const seconds = (performance.now() - started) / 1000;
     const accepted = results.filter((r) => r.status === 202).length;
     if (accepted !== N) throw new Error(`${N - accepted} executes were refused`);
-    console.log(`headless execute: ${N} concurrent executes accepted in ${seconds.toFixed(2)} s = ${(N / seconds).toFixed(1)} executes/s (one worker, one owner, one token)`);
+    const reservations = await ctx.db.reservation.findMany({ where: { status: 'ACTIVE' } });
+    const token = reservations[0]!.tokenAddress;
+    const reserved = reservations.reduce((sum, r) => sum.plus(r.rawAmount.toString()), new Decimal(0));
+    const balance = new Decimal((await f.balanceOf(token, f.bankroll)).toString());
+    if (new Set(reservations.map((r) => r.withdrawalId)).size !== N || reservations.length !== N || reserved.gt(balance)) {
+      throw new Error(`over-reservation: ${reservations.length} reservations for ${N} executes, ${reserved} reserved of ${balance}`);
+    }
+    console.log(`headless execute: ${N} concurrent executes accepted in ${seconds.toFixed(2)} s, ${N} reservations, ${reserved} of ${balance} raw reserved`);
+    if (!result({ name: 'headless-execute', value: N / seconds, unit: 'executes/s', baseline: base.temporalRate, target: 0.6 })) process.exitCode = 1;
     await Promise.all(intents.map((i) => f.cancel(op.apiKey, i.sessionRef)));
     await restoreGas({ nodeUrl: f.nodeUrl, address: f.bankroll });
 
+    const confirmations = (await ctx.db.chain.findUniqueOrThrow({ where: { chainId: services.registry.chainId } })).withdrawConfirmations;
+    await f.provider.send('evm_setAutomine', [false]);
+    await f.provider.send('evm_setIntervalMining', [BLOCK_MS]);
     const latencies: number[] = [];
-    for (let i = 0; i < M; i++) {
-      const { id, sessionRef } = await f.intent(op.apiKey, { amount: '2.00' });
-      const t0 = performance.now();
-      const r = await f.execute(op.apiKey, sessionRef);
-      if (r.status !== 202) throw new Error(`execute: ${r.status} ${r.text}`);
-      while (!f.events(id).some((e) => e.event === 'WITHDRAW_COMPLETE')) await new Promise((res) => setTimeout(res, 10));
-      latencies.push(performance.now() - t0);
+    try {
+      for (let i = 0; i < M; i++) {
+        const { id, sessionRef } = await f.intent(op.apiKey, { amount: '2.00' });
+        const t0 = performance.now();
+        const r = await f.execute(op.apiKey, sessionRef);
+        if (r.status !== 202) throw new Error(`execute: ${r.status} ${r.text}`);
+        await waitFor(`WITHDRAW_COMPLETE of ${id}`, () => f.events(id).some((e) => e.event === 'WITHDRAW_COMPLETE'), 60_000);
+        latencies.push(performance.now() - t0);
+      }
+    } finally {
+      await f.provider.send('evm_setIntervalMining', [0]);
+      await f.provider.send('evm_setAutomine', [true]);
     }
-    console.log(`headless execute → WITHDRAW_COMPLETE, withdrawConfirmations=1, CHAIN_POLL_MS=1000, ${M} payouts one at a time: ${spread(latencies)}`);
+    console.log(`headless execute → WITHDRAW_COMPLETE, withdrawConfirmations=${confirmations}, a block every ${BLOCK_MS} ms, CHAIN_POLL_MS=${POLL_MS}: ${spread(latencies)}`);
+    const bound = confirmations * BLOCK_MS + POLL_MS + 300;
+    if (!result({ name: 'payout-latency', value: median(latencies), unit: 'ms', baseline: bound, higherIsBetter: false, target: 1 })) process.exitCode = 1;
   } finally {
     f.provider.destroy();
   }

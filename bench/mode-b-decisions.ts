@@ -5,11 +5,13 @@
 import { createOperator } from '../src/provisioning/operators';
 import { ACK } from '../test/support/webhook-receiver';
 import { withdrawFixtures } from '../test/support/withdraw-fixtures';
+import { loadBaselines, result } from './result';
 import { runBench } from './support';
 
 const N = Number(process.env.BENCH_DECISIONS ?? 40);
 
 runBench({}, async ({ ctx, receiver }) => {
+  const base = loadBaselines();
   receiver.answer(() => ACK);
   const f = withdrawFixtures(ctx);
   try {
@@ -24,6 +26,8 @@ runBench({}, async ({ ctx, receiver }) => {
     const seconds = (performance.now() - started) / 1000;
     const settled = results.filter((r) => r.body.data?.withdrawStatus === 'COMPLETED').length;
     console.log(`mode B decisions: ${N} concurrent APPROVEs, ${settled} settled in ${seconds.toFixed(2)} s = ${(settled / seconds).toFixed(1)} decisions/s with settlement (one worker, one API process)`);
+    if (settled !== N) throw new Error(`${N - settled} decisions were not settled`);
+    if (!result({ name: 'mode-b-decision', value: settled / seconds, unit: 'decisions/s', baseline: base.temporalRate, target: 0.5 })) process.exitCode = 1;
   } finally {
     f.provider.destroy();
   }

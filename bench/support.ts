@@ -11,13 +11,13 @@ export interface Bench {
 
 /**
  * Runs one benchmark on the real services (the integration tests' start-up): Temporal, PostgreSQL, hardhat, a
- * worker, the API in-process and a local webhook receiver; stops everything after and exits with its outcome.
+ * worker (unless `worker: false`), the API in-process and a local webhook receiver; stops everything after and exits with its outcome.
  */
-export function runBench(env: Record<string, string>, body: (b: Bench) => Promise<void>): void {
+export function runBench(env: Record<string, string>, body: (b: Bench) => Promise<void>, opts: { worker?: boolean } = {}): void {
   const main = async () => {
     const { services, stop } = await startServices();
     process.env[TEST_ENV] = JSON.stringify(services);
-    const ctx = await createTestContext({ worker: true, env });
+    const ctx = await createTestContext({ worker: opts.worker ?? true, env });
     const receiver = await new WebhookReceiver().start();
     try {
       await body({ services, ctx, receiver });
@@ -28,12 +28,27 @@ export function runBench(env: Record<string, string>, body: (b: Bench) => Promis
     }
   };
   main().then(
-    () => process.exit(0),
+    () => process.exit(process.exitCode ?? 0),
     (err: unknown) => {
       console.error(err);
       process.exit(1);
     },
   );
+}
+
+/** Polls `done` every `everyMs` until it holds; a wait past `ms` fails the benchmark naming `what`. */
+export async function waitFor(what: string, done: () => boolean | Promise<boolean>, ms = 120_000, everyMs = 10): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`benchmark gave up waiting ${ms / 1000} s for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+/** The median of durations or rates. */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 /** "median 2.41 s, min 2.33 s, max 3.46 s" of durations in milliseconds. */

@@ -6,11 +6,13 @@ import { encodeWithdrawComplete } from '../src/domain/webhook-events';
 import { dispatchTarget, dispatchWebhook } from '../src/temporal/client/webhooks';
 import { recordWebhookEvent } from '../src/store/outbox';
 import { createOperator } from '../src/provisioning/operators';
-import { runBench } from './support';
+import { loadBaselines, result } from './result';
+import { runBench, waitFor } from './support';
 
 const N = Number(process.env.BENCH_EVENTS ?? 300);
 
 runBench({}, async ({ ctx, receiver }) => {
+  const base = loadBaselines();
   const op = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Bench', webhookUrl: receiver.url });
   const ids: string[] = [];
   for (let i = 0; i < N; i++) {
@@ -25,9 +27,10 @@ runBench({}, async ({ ctx, receiver }) => {
   const target = dispatchTarget(ctx.config, ctx.temporal.client, ctx.db);
   const started = performance.now();
   await Promise.all(ids.map((id) => dispatchWebhook(target, id)));
-  while ((await ctx.db.webhookEvent.count({ where: { status: 'DELIVERED' } })) < N) await new Promise((r) => setTimeout(r, 100));
+  await waitFor('every event to be delivered', async () => (await ctx.db.webhookEvent.count({ where: { status: 'DELIVERED' } })) >= N, 300_000, 100);
   const seconds = (performance.now() - started) / 1000;
   const latencies = (await ctx.db.webhookAttempt.findMany({ select: { latencyMs: true } })).map((a) => a.latencyMs).sort((a, b) => a - b);
   console.log(`webhook delivery: ${N} events delivered in ${seconds.toFixed(2)} s = ${(N / seconds).toFixed(1)} deliveries/s (one worker, local receiver)`);
+  if (!result({ name: 'webhook-delivery', value: N / seconds, unit: 'deliveries/s', baseline: base.temporalRate, target: 0.9 })) process.exitCode = 1;
   console.log(`  HTTP latency per attempt: median ${latencies[Math.floor(latencies.length / 2)]} ms, p95 ${latencies[Math.floor(latencies.length * 0.95)]} ms`);
 });

@@ -1,0 +1,53 @@
+/**
+ * Blocks the chain scanner reads per second with 100,000 deposit addresses on record, against the same range read
+ * with 10. The range holds token and native transfers, a few of them to our addresses. The scan step runs as an
+ * activity outside Temporal, and the deposit workflows it would start are not started: this is the scanner's own cost.
+ */
+import { randomBytes } from 'node:crypto';
+import { MockActivityEnvironment } from '@temporalio/testing';
+import { createChainScanActivities, type ScanResult } from '../src/activities/chain-scan';
+import { fund } from '../src/devchain/dev-commands';
+import { createOperator } from '../src/provisioning/operators';
+import { ensureDepositAddress } from '../src/store/deposit-addresses';
+import { loadBaselines, result } from './result';
+import { runBench } from './support';
+
+const BLOCKS = Number(process.env.BENCH_SCAN_BLOCKS ?? 150);
+const MANY = Number(process.env.BENCH_SCAN_ADDRESSES ?? 100_000);
+const STEP = 50;
+
+runBench({}, async ({ services, ctx, receiver }) => {
+  loadBaselines(); // part of a bench run: refuse to print a figure with nothing measured beside it
+  const { chainId } = services.registry;
+  const nodeUrl = services.chainNodeUrl;
+  const op = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Bench', webhookUrl: receiver.url });
+  const ours = await Promise.all(Array.from({ length: 10 }, (_, i) => ensureDepositAddress(ctx.db, ctx.config.DEPOSIT_XPUB, op.id, `scan-${i}`)));
+  const start = (await ctx.chains.require(chainId).getBlockNumber()) + 1;
+  // One transfer a block (automine): mostly to strangers, every tenth to one of ours, token and native alike.
+  for (let i = 0; i < BLOCKS; i++) {
+    const address = i % 10 === 0 ? ours[i % ours.length]!.address : `0x${randomBytes(20).toString('hex')}`;
+    await fund({ nodeUrl, registry: services.registry, address, token: i % 3 === 0 ? 'native' : 'USDT', amount: i % 3 === 0 ? '0.01' : '5' });
+  }
+  const end = await ctx.chains.require(chainId).getBlockNumber();
+  const scanner = createChainScanActivities({
+    db: ctx.db, chains: ctx.chains, logger: ctx.logger, bankrollAddress: ctx.config.BANKROLL_ADDRESS,
+    workflows: { startDepositWorkflow: async () => false },
+  });
+  const env = new MockActivityEnvironment();
+  /** Blocks per second over [start, end], read from the beginning again. */
+  const scanRate = async (): Promise<number> => {
+    await ctx.db.chainCursor.update({ where: { chainId }, data: { nextBlock: start, lastBlockHash: null } });
+    const t0 = performance.now();
+    for (let next = start; next <= end; ) next = ((await env.run(scanner.scanChain, chainId, STEP)) as ScanResult).toBlock + 1;
+    return (end - start + 1) / ((performance.now() - t0) / 1000);
+  };
+  await scanRate(); // records the deposits once, so both measured passes find them already known
+  const few = await scanRate();
+  await ctx.db.$executeRaw`
+    INSERT INTO "DepositAddress" (id, "operatorId", "externalUserId", "hdIndex", address)
+    SELECT gen_random_uuid(), ${op.id}::uuid, 'bulk-' || i, 1000000 + i, '0x' || substr(md5(i::text) || md5((-i)::text), 1, 40)
+    FROM generate_series(1, ${MANY}) AS i`;
+  const many = await scanRate();
+  console.log(`scanner: ${end - start + 1} blocks, ${STEP} a step: ${few.toFixed(1)} blocks/s with 10 addresses, ${many.toFixed(1)} with ${MANY + 10}`);
+  if (!result({ name: 'scanner-scale', value: many, unit: 'blocks/s', baseline: few, target: 0.9 })) process.exitCode = 1;
+}, { worker: false });
