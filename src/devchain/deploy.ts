@@ -29,6 +29,8 @@ export interface DevToken {
   priceFeed: string;
   /** Token units: transfers below it are dust. */
   minDeposit?: string;
+  /** false: deployed and registered, but delisted (the dev registry keeps one so the inactive path is always exercised). */
+  active?: boolean;
 }
 
 /**
@@ -59,7 +61,7 @@ export async function deployDevChain({ nodeUrl, bankrollAddress }: { nodeUrl: st
       const address = await deploy(tokenFactory, t.name, t.symbol, t.decimals);
       sent.push(await testToken(address, deployer).mint(bankrollAddress, parseUnits(BANKROLL_TOKEN_UNITS, t.decimals)));
       const priceFeed = await deployFeed(t.usd);
-      tokens.push({ symbol: t.symbol, displaySymbol: t.displaySymbol, name: t.name, decimals: t.decimals, address, priceFeed, minDeposit: t.minDeposit });
+      tokens.push({ symbol: t.symbol, displaySymbol: t.displaySymbol, name: t.name, decimals: t.decimals, address, priceFeed, minDeposit: t.minDeposit, active: 'active' in t ? t.active : true });
     }
     await setNativeBalance(provider, bankrollAddress, parseUnits(BANKROLL_NATIVE_UNITS, DEV_CHAIN.nativeDecimals));
     // wait() throws on a reverted transaction.
