@@ -6,6 +6,7 @@ import { RegistryInputError } from '../domain/registry-input';
 import { addChain, addToken, chainView, setChainActive, setTokenActive, tokenView, updateChain, updateToken, type NewChain } from '../provisioning/chain-admin';
 import { onChainDecimals, openChain, probeRpc } from '../provisioning/chain-rpc';
 import { parse, UsageError, validate } from './args';
+import { listPresets, presetChain } from './chain-presets';
 
 const whole = (what: string) => z.string().regex(/^\d+$/, `expected a whole number (${what})`).transform(Number);
 const units = z.string().regex(/^\d+(\.\d+)?$/, 'expected a non-negative decimal in token units');
@@ -82,21 +83,27 @@ export async function chainCommand(db: Db, config: Config, sub: string | undefin
     const { positionals } = parse(args, {});
     return setChainActive(db, chainIdArg(positionals, sub), sub === 'activate');
   }
+  if (sub === 'presets') {
+    parse(args, {});
+    return listPresets();
+  }
   if (sub === 'list') {
     parse(args, {});
     const chains = await db.chain.findMany({ orderBy: { chainId: 'asc' }, include: { tokens: { orderBy: [{ symbol: 'asc' }, { createdAt: 'asc' }] } } });
     return { chains: chains.map((c) => ({ ...chainView(c), rpcConfigured: config.CHAIN_RPC_URLS[c.chainId] !== undefined, tokens: c.tokens.map(tokenView) })) };
   }
-  throw new UsageError('usage: chain add|update|activate|deactivate|list ...');
+  throw new UsageError('usage: chain add|update|activate|deactivate|list|presets ...');
 }
 
 async function addChainCommand(db: Db, config: Config, args: string[]) {
-  const { flags, positionals } = parse(args, { ...CHAIN_FIELD_FLAGS, id: { type: 'string' }, type: { type: 'string' }, inactive: { type: 'boolean' } });
+  const { flags, positionals } = parse(args, { ...CHAIN_FIELD_FLAGS, id: { type: 'string' }, type: { type: 'string' }, preset: { type: 'string' }, inactive: { type: 'boolean' } });
   if (positionals.length) throw new UsageError(`unexpected argument ${positionals[0]}`);
-  const f = validate(chainFieldsSchema.extend({ id: whole('chain id').optional(), type: z.enum(['EVM', 'TRON']).optional(), inactive: z.boolean().optional() }), flags);
-  const merged = { ...given(chainFields(f)), ...given({ chainId: f.id, type: f.type }) };
+  const f = validate(chainFieldsSchema.extend({ id: whole('chain id').optional(), type: z.enum(['EVM', 'TRON']).optional(), preset: z.string().min(1).optional(), inactive: z.boolean().optional() }), flags);
+  // A preset fills every field; flags given beside it win (e.g. deeper confirmations than the preset's).
+  const preset = f.preset ? presetChain(f.preset) : null;
+  const merged = { ...preset?.chain, ...given(chainFields(f)), ...given({ chainId: f.id, type: f.type }) };
   const missing = (['chainId', 'name', 'nativeSymbol', 'depositConfirmations', 'withdrawConfirmations'] as const).filter((k) => merged[k] === undefined);
-  if (missing.length) throw new UsageError(`chain add needs ${missing.map(flagName).join(', ')}`);
+  if (missing.length) throw new UsageError(`chain add needs ${missing.map(flagName).join(', ')} (or --preset NAME)`);
   const type = merged.type ?? 'EVM';
   const spec: NewChain = {
     chainId: merged.chainId!, type, name: merged.name!, nativeSymbol: merged.nativeSymbol!, nativeDecimals: merged.nativeDecimals ?? (type === 'TRON' ? 6 : 18),
@@ -107,9 +114,18 @@ async function addChainCommand(db: Db, config: Config, args: string[]) {
   try {
     // TRON answers another API than JSON-RPC: its node is checked by the TRON code, not here.
     const rpc = type === 'EVM' ? await probeRpc(chains, spec.chainId) : 'not configured';
+    // The preset's decimals against the contracts themselves, before anything is written.
+    if (rpc === 'up') {
+      for (const t of preset?.tokens ?? []) {
+        const onChain = await onChainDecimals(chains, spec.chainId, t.address);
+        if (onChain !== null && onChain !== t.decimals) throw new RegistryInputError(`preset ${f.preset}: ${t.symbol} has ${t.decimals} decimals in the preset, ${onChain} on chain`);
+      }
+    }
     const chain = await addChain(db, spec);
+    const tokens = [];
+    for (const t of preset?.tokens ?? []) tokens.push(await addToken(db, { ...t, chainId: spec.chainId, active: true }));
     const scanFromBlock = rpc === 'up' ? await openChain(db, chains, spec.chainId) : null;
-    return { ...chain, rpc, scanFromBlock };
+    return { ...chain, rpc, scanFromBlock, ...(preset ? { tokens, notListed: preset.notListed } : {}) };
   } finally {
     chains.destroy();
   }

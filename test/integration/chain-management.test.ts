@@ -183,3 +183,26 @@ describe('chain commands', () => {
   });
 });
 
+describe('network presets', () => {
+  it('When a preset network is added, Then the chain and its USDT and USDC are registered from config/networks.json; flags beside it win; no RPC URL is stored', async () => {
+    const listed = await cli('chain', 'presets');
+    expect(listed.json.presets.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['ethereum', 'bsc', 'tron', 'base-sepolia', 'tron-nile']));
+
+    const bsc = await cli('chain', 'add', '--preset', 'bsc', '--inactive');
+    expect(bsc.code).toBe(0);
+    expect(bsc.json).toMatchObject({ chainId: 56, name: 'BNB Smart Chain', nativeSymbol: 'BNB', depositConfirmations: 15, active: false, rpc: 'not configured', scanFromBlock: null, notListed: [] });
+    expect(bsc.json.tokens.map((t: { symbol: string; decimals: number }) => [t.symbol, t.decimals])).toEqual([['USDT', 18], ['USDC', 18]]);
+
+    const sepolia = await cli('chain', 'add', '--preset', 'sepolia', '--deposit-confirmations', '10');
+    expect(sepolia.json).toMatchObject({ chainId: 11155111, depositConfirmations: 10, withdrawConfirmations: 3, nativePriceFeed: '0x694AA1769357215DE4FAC081bf1f309aDC325306' });
+    expect(sepolia.json.tokens.map((t: { symbol: string }) => t.symbol)).toEqual(['USDC']);
+    expect(sepolia.json.notListed).toEqual([{ symbol: 'USDT', why: expect.any(String) }]);
+
+    const chain = (await http(ctx.apiUrl, 'GET', '/chain')).body.find((c: { chainId: number }) => c.chainId === 56);
+    expect(chain.tokens.find((t: { symbol: string }) => t.symbol === 'USDT')).toMatchObject({ address: '0x55d398326f99059fF775485246999027B3197955', decimals: 18, active: true });
+    expect((await cli('chain', 'add', '--preset', 'bsc')).code).toBe(2);
+    const unknown = await cli('chain', 'add', '--preset', 'atlantis');
+    expect(unknown.code).toBe(2);
+    expect(unknown.json.error).toMatch(/unknown preset "atlantis"/);
+  });
+});
