@@ -4,7 +4,7 @@ import type { Db } from '../adapters/db';
 import type { Config } from '../config/env';
 import { RegistryInputError } from '../domain/registry-input';
 import { addChain, addToken, chainView, setChainActive, setTokenActive, tokenView, updateChain, updateToken, type NewChain } from '../provisioning/chain-admin';
-import { onChainDecimals, openChain, probeRpc } from '../provisioning/chain-rpc';
+import { onChainDecimals, openChain, probeRpc, type RpcState } from '../provisioning/chain-rpc';
 import { parse, UsageError, validate } from './args';
 import { listPresets, presetChain } from './chain-presets';
 
@@ -113,7 +113,7 @@ async function addChainCommand(db: Db, config: Config, args: string[]) {
   const chains = new ChainProviders(config.CHAIN_RPC_URLS);
   try {
     // TRON answers another API than JSON-RPC: its node is checked by the TRON code, not here.
-    const rpc = type === 'EVM' ? await probeRpc(chains, spec.chainId) : 'not configured';
+    const rpc: RpcState = type === 'EVM' ? await probeRpc(chains, spec.chainId) : 'not checked';
     // The preset's decimals against the contracts themselves, before anything is written.
     if (rpc === 'up') {
       for (const t of preset?.tokens ?? []) {

@@ -4,8 +4,11 @@ import type { Db } from '../adapters/db';
 import { RegistryInputError } from '../domain/registry-input';
 import { genesisHashOf, openScanCursor, registerChainInstance } from './chain-instance';
 
-/** What the CLI learned of a chain's RPC (its URL stays in CHAIN_RPC_URLS and is never printed). */
-export type RpcState = 'up' | 'unreachable' | 'not configured';
+/**
+ * What the CLI learned of a chain's RPC (its URL stays in CHAIN_RPC_URLS and is never printed). 'not checked': a TRON
+ * chain, whose node speaks another API than EVM JSON-RPC.
+ */
+export type RpcState = 'up' | 'unreachable' | 'not configured' | 'not checked';
 
 const PROBE_TIMEOUT_MS = 5_000;
 

@@ -5,7 +5,7 @@ import { ensureDepositAddress } from '../../src/store/deposit-addresses';
 import { runCli } from '../support/cli';
 import { expectError, headlessSuite } from '../support/headless-fixtures';
 import { http } from '../support/http';
-import { mineUntil } from '../support/wait';
+import { delay, mineUntil } from '../support/wait';
 
 const { ctx, f, op } = headlessSuite({});
 const cli = (...args: string[]) => runCli(args, ctx.env);
@@ -140,6 +140,25 @@ describe('chain commands', () => {
     expect((await f.execute(op.apiKey, intent.sessionRef)).status).toBe(202);
   });
 
+  it('When a chain is inactive, Then its scanner reads nothing and keeps its cursor; reactivated, it finds what was paid meanwhile', async () => {
+    const { address } = await ensureDepositAddress(ctx.db, ctx.config.DEPOSIT_XPUB, op.id, 'paid-while-off');
+    const cursor = () => ctx.db.chainCursor.findUniqueOrThrow({ where: { chainId: 31337 } }).then((c) => c.nextBlock);
+    let paid: { txHash: string };
+    await cli('chain', 'deactivate', CHAIN);
+    try {
+      await delay(500); // a scan step already under way ends
+      const before = await cursor();
+      paid = await fund({ nodeUrl: f.nodeUrl, registry: ctx.services.registry, address, token: 'USDT', amount: '3' });
+      await f.mineBlocks(3);
+      await delay(1500); // several scanner polls (CHAIN_POLL_MS 200)
+      expect(await ctx.db.deposit.count({ where: { txHash: paid.txHash } })).toBe(0);
+      expect(await cursor()).toBe(before);
+    } finally {
+      await cli('chain', 'activate', CHAIN);
+    }
+    await mineUntil(() => f.mineBlocks(), () => ctx.db.deposit.findFirst({ where: { txHash: paid.txHash } }), 60_000, 'the deposit paid while inactive');
+  });
+
   it('When a chain without an RPC is added, listed and updated, Then it is stored without a URL and no scan cursor; a TRON chain can be held', async () => {
     const added = await cli('chain', 'add', '--id', '990001', '--name', 'Staging L2', '--native-symbol', 'SETH', '--deposit-confirmations', '12', '--withdraw-confirmations', '6', '--native-min-deposit', '0.001');
     expect(added.code).toBe(0);
@@ -148,7 +167,7 @@ describe('chain commands', () => {
     const updated = await cli('chain', 'update', '990001', '--deposit-confirmations', '20', '--name', 'Staging L2b');
     expect(updated.json).toMatchObject({ depositConfirmations: 20, withdrawConfirmations: 6, name: 'Staging L2b' });
     const tron = await cli('chain', 'add', '--id', '990002', '--type', 'TRON', '--name', 'TRON test', '--native-symbol', 'TRX', '--deposit-confirmations', '19', '--withdraw-confirmations', '19', '--inactive');
-    expect(tron.json).toMatchObject({ type: 'TRON', nativeDecimals: 6, active: false });
+    expect(tron.json).toMatchObject({ type: 'TRON', nativeDecimals: 6, active: false, rpc: 'not checked' });
     const trc20 = await cli('token', 'add', '--chain', '990002', '--address', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', '--symbol', 'USDT', '--decimals', '6');
     expect(trc20.json).toMatchObject({ address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', decimals: 6 });
     const listed = await cli('chain', 'list');
