@@ -2,6 +2,7 @@ import { Contract, JsonRpcProvider, Wallet } from 'ethers';
 import { fund, mine } from '../../src/devchain/dev-commands';
 import { SECOND_DEV_CHAIN } from '../../src/devchain/spec';
 import { createOperator } from '../../src/provisioning/operators';
+import { openBrowser } from '../support/browser';
 import { runCli } from '../support/cli';
 import { createTestContext, type TestContext } from '../support/harness';
 import { http } from '../support/http';
@@ -140,6 +141,39 @@ describe('two dev EVM chains', () => {
       expect((await cli('dev', 'rpc', '--up', '--chain', String(CHAIN2))).json).toEqual({ chainId: CHAIN2, rpc: 'up' });
     }
     expect((await http(ctx.apiUrl, 'GET', '/readyz')).status).toBe(200);
+  });
+});
+
+describe('the widget with two chains', () => {
+  it('When a player picks the second chain in the deposit page and pays there, Then the address is the one of the first chain and the credit shows', async () => {
+    const s = await http(ctx.apiUrl, 'POST', '/session/deposit', { token: ext.apiKey, json: { ...user, externalUserId: 'widget-two-chains', amount: '5.00' } });
+    const { pathname, search } = new URL(s.body.data.url);
+    const browser = await openBrowser();
+    try {
+      const { page } = browser;
+      await page.goto(`${ctx.apiUrl}${pathname}${search}`);
+      await page.getByRole('button', { name: 'Local Dev Chain', exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Local Dev Chain 2', exact: true }).click();
+      await expect(page.locator('#tokens button').allTextContents()).resolves.not.toContain('DAI');
+      await page.getByRole('button', { name: 'USDT', exact: true }).click();
+      const address = page.locator('#address');
+      await address.filter({ hasText: /^0x[0-9a-fA-F]{40}$/ }).waitFor();
+      const shown = (await address.textContent())!;
+      const onFirst = await http(ctx.apiUrl, 'POST', '/depositor/address', { json: { sid: s.body.data.sid, currency: 'USDT', chainId: 31337 } });
+      expect(shown).toBe(onFirst.body.data.address);
+      const { txHash } = await fund({ nodeUrl: second().nodeUrl, registry: second().registry, address: shown, token: 'USDT', amount: '5' });
+      await page.locator('#deposits li[data-status="CREDITED"]', { hasText: txHash }).waitFor({ timeout: 60_000 });
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('When the withdraw page is opened, Then it offers payouts on both chains', async () => {
+    const s = await http(ctx.apiUrl, 'POST', '/session/withdraw', { token: ext.apiKey, json: { ...user, externalUserId: 'widget-payee', amount: '3.00' } });
+    const { pathname, search } = new URL(s.body.data.url);
+    const html = await (await fetch(`${ctx.apiUrl}${pathname}${search}`)).text();
+    expect(html).toContain('USDC · Local Dev Chain</button>');
+    expect(html).toContain('USDC · Local Dev Chain 2</button>');
   });
 });
 
