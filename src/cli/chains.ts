@@ -121,9 +121,13 @@ async function addChainCommand(db: Db, config: Config, args: string[]) {
         if (onChain !== null && onChain !== t.decimals) throw new RegistryInputError(`preset ${f.preset}: ${t.symbol} has ${t.decimals} decimals in the preset, ${onChain} on chain`);
       }
     }
-    const chain = await addChain(db, spec);
-    const tokens = [];
-    for (const t of preset?.tokens ?? []) tokens.push(await addToken(db, { ...t, chainId: spec.chainId, active: true }));
+    // One transaction: a preset lands whole or not at all.
+    const { chain, tokens } = await db.$transaction(async (tx) => {
+      const added = await addChain(tx, spec);
+      const listed = [];
+      for (const t of preset?.tokens ?? []) listed.push(await addToken(tx, { ...t, chainId: spec.chainId, active: true }));
+      return { chain: added, tokens: listed };
+    });
     const scanFromBlock = rpc === 'up' ? await openChain(db, chains, spec.chainId) : null;
     return { ...chain, rpc, scanFromBlock, ...(preset ? { tokens, notListed: preset.notListed } : {}) };
   } finally {

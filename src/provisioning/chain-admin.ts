@@ -10,6 +10,9 @@ import { Prisma, type Chain, type Token } from '../generated/prisma/client';
  * and its history stays readable. No RPC URL is stored: a chain's RPC is the CHAIN_RPC_URLS entry under its id.
  */
 
+/** The client or a transaction of it: a preset's chain and tokens are written together. */
+export type RegistryDb = Db | Prisma.TransactionClient;
+
 export interface ChainFields {
   name: string;
   nativeSymbol: string;
@@ -95,7 +98,7 @@ function nonEmpty(value: string, what: string): string {
   return v;
 }
 
-export async function addChain(db: Db, c: NewChain) {
+export async function addChain(db: RegistryDb, c: NewChain) {
   if (!Number.isSafeInteger(c.chainId) || c.chainId < 1) throw new RegistryInputError(`chain id: expected a positive whole number, got ${c.chainId}`);
   if (await db.chain.findUnique({ where: { chainId: c.chainId } })) throw new RegistryInputError(`chain ${c.chainId} is already registered (use chain update)`);
   const data = chainData(c.type, c, c.nativeDecimals);
@@ -103,19 +106,19 @@ export async function addChain(db: Db, c: NewChain) {
   return chainView(row);
 }
 
-export async function updateChain(db: Db, chainId: number, changes: Partial<ChainFields>) {
+export async function updateChain(db: RegistryDb, chainId: number, changes: Partial<ChainFields>) {
   const chain = await registeredChain(db, chainId);
   const row = await db.chain.update({ where: { chainId }, data: chainData(chain.type, changes, chain.nativeDecimals) });
   return chainView(row);
 }
 
 /** An inactive chain is refused for new payments and deposits, hidden from choices, and not scanned; its history stays. */
-export async function setChainActive(db: Db, chainId: number, active: boolean) {
+export async function setChainActive(db: RegistryDb, chainId: number, active: boolean) {
   await registeredChain(db, chainId);
   return chainView(await db.chain.update({ where: { chainId }, data: { active } }));
 }
 
-export async function addToken(db: Db, t: NewToken) {
+export async function addToken(db: RegistryDb, t: NewToken) {
   const chain = await registeredChain(db, t.chainId);
   const address = registryAddress(chain.type, t.address, 'address');
   if (await db.token.findUnique({ where: { chainId_address: { chainId: t.chainId, address } } })) {
@@ -125,24 +128,24 @@ export async function addToken(db: Db, t: NewToken) {
   return tokenView(await db.token.create({ data: { ...data, chainId: t.chainId, address, active: t.active } }));
 }
 
-export async function updateToken(db: Db, chainId: number, address: string, changes: Partial<TokenFields>) {
+export async function updateToken(db: RegistryDb, chainId: number, address: string, changes: Partial<TokenFields>) {
   const { chain, token } = await registeredToken(db, chainId, address);
   return tokenView(await db.token.update({ where: { id: token.id }, data: tokenData(chain.type, changes, token.decimals) }));
 }
 
 /** An inactive token is refused at headless create (400) and execute (409), hidden from choices, and not scanned. */
-export async function setTokenActive(db: Db, chainId: number, address: string, active: boolean) {
+export async function setTokenActive(db: RegistryDb, chainId: number, address: string, active: boolean) {
   const { token } = await registeredToken(db, chainId, address);
   return tokenView(await db.token.update({ where: { id: token.id }, data: { active } }));
 }
 
-async function registeredChain(db: Db, chainId: number): Promise<Chain> {
+async function registeredChain(db: RegistryDb, chainId: number): Promise<Chain> {
   const chain = await db.chain.findUnique({ where: { chainId } });
   if (!chain) throw new RegistryInputError(`chain ${chainId} is not registered (see GET /chain)`);
   return chain;
 }
 
-export async function registeredToken(db: Db, chainId: number, address: string): Promise<{ chain: Chain; token: Token }> {
+export async function registeredToken(db: RegistryDb, chainId: number, address: string): Promise<{ chain: Chain; token: Token }> {
   const chain = await registeredChain(db, chainId);
   const normalized = registryAddress(chain.type, address, 'address');
   const token = await db.token.findUnique({ where: { chainId_address: { chainId, address: normalized } } });
