@@ -137,11 +137,15 @@ export function createChainScanActivities(d: ChainScanDeps) {
   return {
     /** Scans up to maxBlocks new blocks of a chain, starting where the stored cursor says. */
     async scanChain(chainId: number, maxBlocks: number): Promise<ScanResult> {
-      const p = d.chains.require(chainId);
-      const head = await p.getBlockNumber();
       // Opened when the chain was registered (provisioning/chain-instance): starting at the head here could skip a deposit.
       const cursor = await d.db.chainCursor.findUnique({ where: { chainId } });
       if (!cursor) throw new Error(`chain ${chainId} has no scan cursor: its registration did not open one`);
+      // A deactivated chain is not read; the cursor stays, so a reactivation credits what users sent meanwhile.
+      if (!(await d.db.chain.findUnique({ where: { chainId }, select: { active: true } }))?.active) {
+        return { fromBlock: cursor.nextBlock, toBlock: cursor.nextBlock - 1, found: 0, behind: false };
+      }
+      const p = d.chains.require(chainId);
+      const head = await p.getBlockNumber();
       let from = cursor.nextBlock;
       if (cursor.lastBlockHash && from > 0) {
         const last = await p.getBlock(from - 1);

@@ -8,8 +8,10 @@ import { parse, UsageError, validate } from './args';
 
 /** The registry entry of the dev chain (the launcher's local node); `dev` commands refuse any other chain. */
 async function devChain(db: Db, chainId: string | undefined): Promise<DevChainRegistry> {
+  // Without --chain: the first dev chain (the lowest id), as before the second one existed.
   const chain = await db.chain.findFirst({
     where: { isDev: true, ...(chainId ? { chainId: Number(chainId) } : {}) },
+    orderBy: { chainId: 'asc' },
     include: { tokens: { where: { active: true } } },
   });
   if (!chain) throw new Error(chainId ? `chain ${chainId} is not a dev chain` : 'no dev chain is registered (is `npm start` running?)');
@@ -33,13 +35,16 @@ async function devChain(db: Db, chainId: string | undefined): Promise<DevChainRe
   };
 }
 
-function nodeUrl(config: Config): string {
-  if (!config.DEV_CHAIN_NODE_URL) throw new Error('DEV_CHAIN_NODE_URL is not set: dev commands need the launcher\'s dev chain');
-  return config.DEV_CHAIN_NODE_URL;
+/** The node of a dev chain itself (the dev commands bypass the proxy the service goes through). */
+function nodeUrl(config: Config, chainId: number): string {
+  const url = config.DEV_CHAIN_NODE_URLS[chainId];
+  if (!url) throw new Error(`DEV_CHAIN_NODE_URLS has no node for chain ${chainId}: dev commands need the launcher's dev chains`);
+  return url;
 }
 
 const decimal = z.string().regex(/^\d+(\.\d+)?$/, 'expected a positive decimal number');
 const chainFlag = { chain: { type: 'string' } } as const;
+const chainId = z.string().regex(/^\d+$/, 'expected a chain id').optional();
 
 /** `dev fund|mine|price|bankroll|drain-gas|restore-gas|rpc` against the dev chain (CONTRACT §2, §7). */
 export async function devCommand(db: Db, config: Config, sub: string | undefined, args: string[]): Promise<unknown> {
@@ -47,38 +52,44 @@ export async function devCommand(db: Db, config: Config, sub: string | undefined
   switch (sub) {
     case 'fund': {
       const { flags } = parse(args, { ...chainFlag, address: { type: 'string' }, token: { type: 'string' }, amount: { type: 'string' } });
-      const f = validate(z.object({ address: z.string().min(1), token: z.string().min(1), amount: decimal, chain: z.string().optional() }), flags);
-      return fund({ nodeUrl: nodeUrl(config), registry: await devChain(db, f.chain), address: f.address, token: f.token, amount: f.amount });
+      const f = validate(z.object({ address: z.string().min(1), token: z.string().min(1), amount: decimal, chain: chainId }), flags);
+      const registry = await devChain(db, f.chain);
+      return fund({ nodeUrl: nodeUrl(config, registry.chainId), registry, address: f.address, token: f.token, amount: f.amount });
     }
     case 'mine': {
-      const { flags } = parse(args, { blocks: { type: 'string' } });
-      const f = validate(z.object({ blocks: z.coerce.number().int().min(1).max(10_000).default(1) }), flags);
-      return mine({ nodeUrl: nodeUrl(config), blocks: f.blocks });
+      const { flags } = parse(args, { ...chainFlag, blocks: { type: 'string' } });
+      const f = validate(z.object({ blocks: z.coerce.number().int().min(1).max(10_000).default(1), chain: chainId }), flags);
+      const { chainId: id } = await devChain(db, f.chain);
+      return { chainId: id, ...(await mine({ nodeUrl: nodeUrl(config, id), blocks: f.blocks, chainId: id })) };
     }
     case 'price': {
       const { flags } = parse(args, { ...chainFlag, symbol: { type: 'string' }, usd: { type: 'string' }, stale: { type: 'boolean' } });
-      const f = validate(z.object({ symbol: z.string().min(1), usd: decimal.optional(), stale: z.boolean().optional(), chain: z.string().optional() }), flags);
+      const f = validate(z.object({ symbol: z.string().min(1), usd: decimal.optional(), stale: z.boolean().optional(), chain: chainId }), flags);
       if (!f.usd === !f.stale) throw new UsageError('give exactly one of --usd DECIMAL or --stale');
-      return setPrice({ nodeUrl: nodeUrl(config), registry: await devChain(db, f.chain), symbol: f.symbol, usd: f.usd, stale: f.stale });
+      const registry = await devChain(db, f.chain);
+      return setPrice({ nodeUrl: nodeUrl(config, registry.chainId), registry, symbol: f.symbol, usd: f.usd, stale: f.stale });
     }
     case 'bankroll': {
-      const { flags } = parse(args, chainFlag);
-      return bankroll({ nodeUrl: nodeUrl(config), registry: await devChain(db, flags.chain as string | undefined), address: bankrollAddress });
+      const f = validate(z.object({ chain: chainId }), parse(args, chainFlag).flags);
+      const registry = await devChain(db, f.chain);
+      return { chainId: registry.chainId, ...(await bankroll({ nodeUrl: nodeUrl(config, registry.chainId), registry, address: bankrollAddress })) };
     }
     case 'drain-gas':
     case 'restore-gas': {
-      const { flags } = parse(args, chainFlag);
-      await devChain(db, flags.chain as string | undefined);
+      const f = validate(z.object({ chain: chainId }), parse(args, chainFlag).flags);
+      const { chainId: id } = await devChain(db, f.chain);
       const gas = sub === 'drain-gas' ? drainGas : restoreGas;
-      return gas({ nodeUrl: nodeUrl(config), address: bankrollAddress });
+      return { chainId: id, ...(await gas({ nodeUrl: nodeUrl(config, id), address: bankrollAddress, chainId: id })) };
     }
     case 'rpc': {
       const { flags } = parse(args, { ...chainFlag, down: { type: 'boolean' }, up: { type: 'boolean' } });
       if (!flags.down === !flags.up) throw new UsageError('give exactly one of --down or --up');
-      const chain = await devChain(db, flags.chain as string | undefined);
+      const f = validate(z.object({ chain: chainId }), { chain: flags.chain });
+      const chain = await devChain(db, f.chain);
       const proxyUrl = config.CHAIN_RPC_URLS[chain.chainId];
       if (!proxyUrl) throw new Error(`no RPC URL is configured for chain ${chain.chainId}`);
-      return setProxyRpc(proxyUrl, flags.up === true);
+      // Names the chain: with two dev chains, which one was cut off matters.
+      return { chainId: chain.chainId, ...(await setProxyRpc(proxyUrl, flags.up === true)) };
     }
     default:
       throw new UsageError('usage: dev fund|mine|price|bankroll|drain-gas|restore-gas|rpc [flags]');

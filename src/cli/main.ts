@@ -3,10 +3,12 @@ import { createDb, type Db } from '../adapters/db';
 import { redactError, rpcUrlRedactor, type Redact } from '../adapters/rpc-redaction';
 import { loadConfig, type Config } from '../config/env';
 import { withDevEnv } from '../config/dev-env';
+import { RegistryInputError } from '../domain/registry-input';
 import { Prisma } from '../generated/prisma/client';
 import { createAdmin } from '../provisioning/admins';
 import { createOperator, updateOperator } from '../provisioning/operators';
 import { parse, UsageError, validate } from './args';
+import { chainCommand, tokenCommand } from './chains';
 import { devCommand } from './dev';
 import { OPERATOR_FLAG_TYPES, operatorFlagsSchema, toSettings } from './operator-flags';
 import { reconcileCommand } from './reconcile';
@@ -68,14 +70,16 @@ async function main(argv: string[]): Promise<number> {
     let out: unknown;
     if (group === 'operator') out = await operatorCommand(db, config, sub, rest);
     else if (group === 'admin') out = await adminCommand(db, sub, rest);
+    else if (group === 'chain') out = await chainCommand(db, config, sub, rest);
+    else if (group === 'token') out = await tokenCommand(db, config, sub, rest);
     else if (group === 'dev') out = await devCommand(db, config, sub, rest);
-    else throw new UsageError('usage: operator|admin|dev|reconcile <command> [flags]');
+    else throw new UsageError('usage: operator|admin|chain|token|dev|reconcile <command> [flags]');
     process.stdout.write(JSON.stringify(out) + '\n');
     return 0;
   } catch (err) {
     // A provider's error names its URL (and the key in it): the CLI's answer drops it like the services' logs do.
     process.stdout.write(JSON.stringify({ error: redact(describe(redactError(err, redact))) }) + '\n');
-    return err instanceof UsageError ? 2 : 1;
+    return err instanceof UsageError || err instanceof RegistryInputError ? 2 : 1;
   } finally {
     await db?.$disconnect();
   }

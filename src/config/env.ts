@@ -53,8 +53,8 @@ export const envSchema = z.object({
   WORKFLOW_BUNDLE_PATH: z.string().min(1).optional(),
   /** Per-chain JSON-RPC endpoints; a chain without one is reported down by /readyz. */
   CHAIN_RPC_URLS: rpcUrls.default({}),
-  /** The dev chain's node itself, bypassing the RPC proxy the service uses (for the `dev` CLI commands only). */
-  DEV_CHAIN_NODE_URL: z.url().optional(),
+  /** The dev chains' nodes themselves, bypassing the RPC proxies the service uses (for the `dev` CLI commands only). */
+  DEV_CHAIN_NODE_URLS: rpcUrls.default({}),
   /** Encrypts webhook secrets at rest (AES-256-GCM). */
   SECRETS_KEY: hex32,
   /** Public half of the keys (the signing keys are the worker's alone, src/config/signing-keys.ts). */

@@ -9,11 +9,11 @@ import { DEV_CHAIN } from './spec';
 export const DEPLOYER_ACCOUNT = 0;
 export const DEPOSITOR_ACCOUNT = 1;
 
-/** Runs `fn` with a provider for the node and always closes it, so a CLI process can exit. */
-export async function withProvider<T>(nodeUrl: string, fn: (provider: JsonRpcProvider) => Promise<T>): Promise<T> {
+/** Runs `fn` with a provider for the node of `chainId` (default: the first dev chain) and always closes it, so a CLI process can exit. */
+export async function withProvider<T>(nodeUrl: string, fn: (provider: JsonRpcProvider) => Promise<T>, chainId = DEV_CHAIN.chainId): Promise<T> {
   // Static network: no detection loop that retries forever when the node is down. No cache: dev commands read
   // balances and block numbers right after changing them.
-  const provider = new JsonRpcProvider(nodeUrl, DEV_CHAIN.chainId, { staticNetwork: true, cacheTimeout: -1, pollingInterval: 50 });
+  const provider = new JsonRpcProvider(nodeUrl, chainId, { staticNetwork: true, cacheTimeout: -1, pollingInterval: 50 });
   try {
     return await fn(provider);
   } finally {

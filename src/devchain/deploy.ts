@@ -2,7 +2,7 @@ import { ContractFactory, NonceManager, parseUnits, type ContractTransactionResp
 import { testToken } from './bindings';
 import { DEPLOYER_ACCOUNT, setNativeBalance, withProvider } from './chain';
 import { compileContracts } from './contracts';
-import { BANKROLL_NATIVE_UNITS, BANKROLL_TOKEN_UNITS, DEV_CHAIN, FEED_DECIMALS } from './spec';
+import { BANKROLL_NATIVE_UNITS, BANKROLL_TOKEN_UNITS, DEV_CHAIN, FEED_DECIMALS, type DevChainSpec } from './spec';
 import { parseAmount } from './units';
 
 /** The deployed dev chain in the shape of the gateway's chain registry (see provisioning/chain-registry). */
@@ -29,13 +29,15 @@ export interface DevToken {
   priceFeed: string;
   /** Token units: transfers below it are dust. */
   minDeposit?: string;
+  /** false: deployed and registered, but delisted (the dev registry keeps one so the inactive path is always exercised). */
+  active?: boolean;
 }
 
 /**
- * Deploys config/dev-chain.json's tokens and a USD price feed for each token and the native asset, and funds the
- * bankroll with 1,000,000 of every token and 1000 of the native asset.
+ * Deploys a dev chain's tokens (config/dev-chain.json; the second chain takes the same ones) and a USD price feed for
+ * each token and the native asset, and funds the bankroll with 1,000,000 of every token and 1000 of the native asset.
  */
-export async function deployDevChain({ nodeUrl, bankrollAddress }: { nodeUrl: string; bankrollAddress: string }): Promise<DevChainRegistry> {
+export async function deployDevChain({ nodeUrl, bankrollAddress, spec = DEV_CHAIN }: { nodeUrl: string; bankrollAddress: string; spec?: DevChainSpec }): Promise<DevChainRegistry> {
   const { TestToken, MockV3Aggregator } = compileContracts();
   return withProvider(nodeUrl, async (provider) => {
     // Transactions are sent one after another without waiting for receipts (the nonce manager numbers them), then
@@ -53,29 +55,34 @@ export async function deployDevChain({ nodeUrl, bankrollAddress }: { nodeUrl: st
     };
     const deployFeed = (usd: string) => deploy(feedFactory, FEED_DECIMALS, parseAmount(usd, FEED_DECIMALS, 'USD price'));
 
-    const nativePriceFeed = await deployFeed(DEV_CHAIN.nativeUsd);
+    const nativePriceFeed = await deployFeed(spec.nativeUsd);
     const tokens: DevToken[] = [];
-    for (const t of DEV_CHAIN.tokens) {
+    for (const t of spec.tokens) {
       const address = await deploy(tokenFactory, t.name, t.symbol, t.decimals);
       sent.push(await testToken(address, deployer).mint(bankrollAddress, parseUnits(BANKROLL_TOKEN_UNITS, t.decimals)));
       const priceFeed = await deployFeed(t.usd);
-      tokens.push({ symbol: t.symbol, displaySymbol: t.displaySymbol, name: t.name, decimals: t.decimals, address, priceFeed, minDeposit: t.minDeposit });
+      tokens.push({ symbol: t.symbol, displaySymbol: t.displaySymbol, name: t.name, decimals: t.decimals, address, priceFeed, minDeposit: t.minDeposit, active: 'active' in t ? t.active : true });
     }
-    await setNativeBalance(provider, bankrollAddress, parseUnits(BANKROLL_NATIVE_UNITS, DEV_CHAIN.nativeDecimals));
+    await setNativeBalance(provider, bankrollAddress, parseUnits(BANKROLL_NATIVE_UNITS, spec.nativeDecimals));
     // wait() throws on a reverted transaction.
     await Promise.all(sent.map((tx) => tx.wait()));
+    // Deployed under automine (a token can be minted right after its deploy); from here on blocks come on the clock.
+    if (spec.blockIntervalMs) {
+      await provider.send('evm_setAutomine', [false]);
+      await provider.send('evm_setIntervalMining', [spec.blockIntervalMs]);
+    }
 
     return {
-      chainId: DEV_CHAIN.chainId,
-      name: DEV_CHAIN.name,
+      chainId: spec.chainId,
+      name: spec.name,
       type: 'EVM',
-      nativeSymbol: DEV_CHAIN.nativeSymbol,
-      nativeDecimals: DEV_CHAIN.nativeDecimals,
+      nativeSymbol: spec.nativeSymbol,
+      nativeDecimals: spec.nativeDecimals,
       nativePriceFeed,
-      nativeMinDeposit: DEV_CHAIN.nativeMinDeposit,
-      depositConfirmations: DEV_CHAIN.depositConfirmations,
-      withdrawConfirmations: DEV_CHAIN.withdrawConfirmations,
+      nativeMinDeposit: spec.nativeMinDeposit,
+      depositConfirmations: spec.depositConfirmations,
+      withdrawConfirmations: spec.withdrawConfirmations,
       tokens,
     };
-  });
+  }, spec.chainId);
 }

@@ -45,16 +45,16 @@ export async function fund({ nodeUrl, registry, address, token, amount }: {
     }
     await tx.wait();
     return { txHash: tx.hash };
-  });
+  }, registry.chainId);
 }
 
-export async function mine({ nodeUrl, blocks = 1 }: { nodeUrl: string; blocks?: number }): Promise<{ blockNumber: number }> {
+export async function mine({ nodeUrl, blocks = 1, chainId }: { nodeUrl: string; blocks?: number; chainId?: number }): Promise<{ blockNumber: number }> {
   if (!Number.isSafeInteger(blocks) || blocks < 1) throw new Error(`invalid blocks "${blocks}": expected a positive integer`);
   return withProvider(nodeUrl, async (provider) => {
     // Interval 0: mined blocks keep the current time rather than pushing the chain's clock ahead.
     await provider.send('hardhat_mine', [toQuantity(blocks), '0x0']);
     return { blockNumber: await provider.getBlockNumber() };
-  });
+  }, chainId);
 }
 
 /** Moves a price feed to `usd`, or with `stale` back-dates its latest round so every staleness check fails. */
@@ -80,7 +80,7 @@ export async function setPrice({ nodeUrl, registry, symbol, usd, stale = false }
     }
     const latest = await feed.latestRoundData();
     return { symbol: asset === 'native' ? registry.nativeSymbol : asset.symbol, usd: formatAmount(latest.answer, FEED_DECIMALS) };
-  });
+  }, registry.chainId);
 }
 
 export interface BankrollBalance {
@@ -114,25 +114,26 @@ export async function bankroll({ nodeUrl, registry, address }: {
       ...registry.tokens.map(async (t) => entry(t.symbol, t.address, t.decimals, await testToken(t.address, provider).balanceOf(owner))),
     ]);
     return { address: owner, balances };
-  });
+  }, registry.chainId);
 }
 
 /** Takes all native gas from `address` (the bankroll), so a payout has to wait for gas. */
-export function drainGas({ nodeUrl, address }: { nodeUrl: string; address: string }): Promise<{ address: string; nativeBalance: string }> {
-  return setGas(nodeUrl, address, 0n);
+export function drainGas({ nodeUrl, address, chainId }: { nodeUrl: string; address: string; chainId?: number }): Promise<{ address: string; nativeBalance: string }> {
+  return setGas(nodeUrl, address, 0n, chainId);
 }
 
 /** Gives `address` (the bankroll) its starting 1000 of the native asset back. */
-export function restoreGas({ nodeUrl, address }: { nodeUrl: string; address: string }): Promise<{ address: string; nativeBalance: string }> {
-  return setGas(nodeUrl, address, parseUnits(BANKROLL_NATIVE_UNITS, DEV_CHAIN.nativeDecimals));
+export function restoreGas({ nodeUrl, address, chainId }: { nodeUrl: string; address: string; chainId?: number }): Promise<{ address: string; nativeBalance: string }> {
+  return setGas(nodeUrl, address, parseUnits(BANKROLL_NATIVE_UNITS, DEV_CHAIN.nativeDecimals), chainId);
 }
 
-async function setGas(nodeUrl: string, address: string, raw: bigint): Promise<{ address: string; nativeBalance: string }> {
+/** Every dev chain's native asset has the first chain's decimals (config/dev-chain-2.json keeps them). */
+async function setGas(nodeUrl: string, address: string, raw: bigint, chainId?: number): Promise<{ address: string; nativeBalance: string }> {
   const owner = checkedAddress(address);
   return withProvider(nodeUrl, async (provider) => {
     await setNativeBalance(provider, owner, raw);
     return { address: owner, nativeBalance: formatAmount(await provider.getBalance(owner), DEV_CHAIN.nativeDecimals) };
-  });
+  }, chainId);
 }
 
 function checkedAddress(address: string): string {

@@ -13,6 +13,8 @@ export interface DevNode {
 
 export interface DevNodeOptions {
   port: number;
+  /** The node's chain id (default: the first dev chain's). */
+  chainId?: number;
   host?: string;
   /** Where the node's output goes (appended); without it the output is dropped. */
   logFile?: string;
@@ -25,10 +27,10 @@ const KILL_AFTER_MS = 5_000;
 const TAIL_CHARS = 4_000;
 
 /**
- * Starts hardhat's JSON-RPC node (chainId 31337, automine) and resolves once it answers eth_chainId.
+ * Starts hardhat's JSON-RPC node (automine, the given chain id) and resolves once it answers eth_chainId with it.
  * Node's binary is run directly rather than through npx, which costs half a second more.
  */
-export async function startDevNode({ port, host = '127.0.0.1', logFile, readyTimeoutMs = 30_000 }: DevNodeOptions): Promise<DevNode> {
+export async function startDevNode({ port, chainId = DEV_CHAIN.chainId, host = '127.0.0.1', logFile, readyTimeoutMs = 30_000 }: DevNodeOptions): Promise<DevNode> {
   const url = `http://${host}:${port}`;
   // Otherwise the readiness probe below could be answered by whatever already listens there.
   if (await tcpOpen(host, port)) throw new Error(`dev chain: ${host}:${port} is already in use`);
@@ -36,7 +38,7 @@ export async function startDevNode({ port, host = '127.0.0.1', logFile, readyTim
   const child = spawn(
     process.execPath,
     [HARDHAT_CLI, 'node', '--hostname', host, '--port', String(port), '--config', HARDHAT_CONFIG],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DEV_CHAIN_ID: String(chainId) } },
   );
   const log = logFile ? createWriteStream(logFile, { flags: 'a' }) : undefined;
   // The pipes are always drained (a full pipe would block the node); the tail explains a failed start.
@@ -71,7 +73,7 @@ export async function startDevNode({ port, host = '127.0.0.1', logFile, readyTim
   };
 
   const deadline = Date.now() + readyTimeoutMs;
-  while (!(await answersChainId(url))) {
+  while (!(await answersChainId(url, chainId))) {
     if (exitReason !== undefined || Date.now() > deadline) {
       const why = exitReason ?? `did not answer within ${readyTimeoutMs} ms`;
       await stop();
@@ -82,7 +84,7 @@ export async function startDevNode({ port, host = '127.0.0.1', logFile, readyTim
   return { url, stop };
 }
 
-async function answersChainId(url: string): Promise<boolean> {
+async function answersChainId(url: string, chainId: number): Promise<boolean> {
   try {
     const res = await fetch(url, {
       method: 'POST',
@@ -91,7 +93,7 @@ async function answersChainId(url: string): Promise<boolean> {
       signal: AbortSignal.timeout(1_000),
     });
     const body = (await res.json()) as { result?: string };
-    return body.result !== undefined && Number(body.result) === DEV_CHAIN.chainId;
+    return body.result !== undefined && Number(body.result) === chainId;
   } catch {
     return false;
   }

@@ -1,7 +1,22 @@
 import devChain from '../../config/dev-chain.json';
+import secondDevChain from '../../config/dev-chain-2.json';
 
-/** config/dev-chain.json: the dev chain, its native asset and its test tokens, with their starting USD prices. */
-export const DEV_CHAIN = devChain;
+/** A dev chain: its id, name, native asset, confirmations and test tokens with their starting USD prices. */
+export type DevChainSpec = typeof devChain & {
+  /** Interval mining: a block every so many milliseconds, transactions wait for it. Absent: automine (a block per transaction). */
+  blockIntervalMs?: number;
+};
+
+/** config/dev-chain.json: the first dev chain, the default of every dev command and test. */
+export const DEV_CHAIN: DevChainSpec = devChain;
+
+/**
+ * config/dev-chain-2.json: the second dev chain beside it, with its own id, name, confirmations and block interval, and
+ * the first chain's native asset and test tokens (deployed again there, at its own addresses).
+ */
+export const SECOND_DEV_CHAIN: DevChainSpec = { ...devChain, ...secondDevChain };
+
+export const DEV_CHAINS: readonly DevChainSpec[] = [DEV_CHAIN, SECOND_DEV_CHAIN];
 
 /** Price feeds use Chainlink's USD convention: 8 decimals. */
 export const FEED_DECIMALS = 8;

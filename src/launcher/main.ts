@@ -8,6 +8,7 @@ import { writeDevEnv } from '../config/dev-env';
 import { deployDevChain } from '../devchain/deploy';
 import { startDevNode } from '../devchain/node';
 import { startRpcProxy } from '../devchain/rpc-proxy';
+import { DEV_CHAIN, DEV_CHAINS, SECOND_DEV_CHAIN, type DevChainSpec } from '../devchain/spec';
 import { genesisHashOf, registerChainInstance } from '../provisioning/chain-instance';
 import { upsertChain } from '../provisioning/chain-registry';
 import { loadOrCreateDevSecrets } from './dev-secrets';
@@ -19,8 +20,6 @@ import { startProcess, waitFor } from './processes';
 import { ensureTemporalCli, readDevServerSettings, startTemporalDevServer } from './temporal-server';
 
 const log = createLogger({ base: { service: 'launcher' } });
-const DEV_CHAIN_NODE_PORT = 8546;
-const DEV_CHAIN_RPC_PORT = 8545;
 
 type Stop = { name: string; stop: () => Promise<void> };
 
@@ -53,14 +52,20 @@ async function postgres(stops: Stop[]): Promise<Record<string, string>> {
   return { DATABASE_URL: url };
 }
 
-/** The dev chain, unless chain RPC URLs are configured: node, RPC proxy, tokens and feeds, registry. */
-async function devChain(stops: Stop[], databaseUrl: string, bankrollAddress: string): Promise<Record<string, string>> {
-  if (process.env.CHAIN_RPC_URLS) return {};
-  const node = await startDevNode({ port: DEV_CHAIN_NODE_PORT, logFile: path.join(DATA_DIR, 'devchain.log') });
-  stops.push({ name: 'dev chain', stop: node.stop });
-  const proxy = await startRpcProxy({ target: node.url, port: DEV_CHAIN_RPC_PORT });
-  stops.push({ name: 'rpc proxy', stop: proxy.stop });
-  const registry = await deployDevChain({ nodeUrl: node.url, bankrollAddress });
+/** Each dev chain's node and the RPC proxy in front of it (the service's view, which `dev rpc --down` cuts). */
+const DEV_CHAIN_PORTS: Record<number, { node: number; proxy: number }> = {
+  [DEV_CHAIN.chainId]: { node: 8546, proxy: 8545 },
+  [SECOND_DEV_CHAIN.chainId]: { node: 8548, proxy: 8547 },
+};
+
+/** One dev chain: node, RPC proxy, tokens and feeds, registry entry and instance. */
+async function startDevChain(spec: DevChainSpec, stops: Stop[], databaseUrl: string, bankrollAddress: string) {
+  const ports = DEV_CHAIN_PORTS[spec.chainId]!;
+  const node = await startDevNode({ port: ports.node, chainId: spec.chainId, logFile: path.join(DATA_DIR, `devchain-${spec.chainId}.log`) });
+  stops.push({ name: `dev chain ${spec.chainId}`, stop: node.stop });
+  const proxy = await startRpcProxy({ target: node.url, port: ports.proxy });
+  stops.push({ name: `rpc proxy ${spec.chainId}`, stop: proxy.stop });
+  const registry = await deployDevChain({ nodeUrl: node.url, bankrollAddress, spec });
   const db = createDb(databaseUrl, 2);
   const provider = new JsonRpcProvider(node.url, registry.chainId, { staticNetwork: true });
   try {
@@ -72,8 +77,18 @@ async function devChain(stops: Stop[], databaseUrl: string, bankrollAddress: str
     provider.destroy();
     await db.$disconnect();
   }
-  log.info('dev chain ready', { chainId: registry.chainId, rpc: proxy.url, tokens: registry.tokens.map((t) => t.symbol) });
-  return { CHAIN_RPC_URLS: `${registry.chainId}=${proxy.url}`, DEV_CHAIN_NODE_URL: node.url };
+  log.info('dev chain ready', { chainId: registry.chainId, rpc: proxy.url, blockIntervalMs: spec.blockIntervalMs ?? 'automine', tokens: registry.tokens.map((t) => t.symbol) });
+  return { chainId: registry.chainId, rpcUrl: proxy.url, nodeUrl: node.url };
+}
+
+/** The dev chains side by side (deployed in parallel), unless chain RPC URLs are configured. */
+async function devChains(stops: Stop[], databaseUrl: string, bankrollAddress: string): Promise<Record<string, string>> {
+  if (process.env.CHAIN_RPC_URLS) return {};
+  const chains = await Promise.all(DEV_CHAINS.map((spec) => startDevChain(spec, stops, databaseUrl, bankrollAddress)));
+  return {
+    CHAIN_RPC_URLS: chains.map((c) => `${c.chainId}=${c.rpcUrl}`).join(','),
+    DEV_CHAIN_NODE_URLS: chains.map((c) => `${c.chainId}=${c.nodeUrl}`).join(','),
+  };
 }
 
 function pick(env: NodeJS.ProcessEnv, names: readonly string[]): Record<string, string> {
@@ -115,7 +130,7 @@ async function main() {
     // Every process but the worker gets the public half of the keys only.
     const env: Record<string, string> = { SECRETS_KEY, ...publicKeysOf(keys), FX_RATES: 'EUR=0.92,GBP=0.79', ...(await temporal(stops)) };
     Object.assign(env, await postgres(stops));
-    Object.assign(env, await devChain(stops, env.DATABASE_URL!, process.env.BANKROLL_ADDRESS ?? env.BANKROLL_ADDRESS!));
+    Object.assign(env, await devChains(stops, env.DATABASE_URL!, process.env.BANKROLL_ADDRESS ?? env.BANKROLL_ADDRESS!));
     // The real environment wins over every embedded default; validate before starting anything else.
     const serviceEnv = withoutSigningKeys({ ...env, ...(process.env as Record<string, string>) });
     const config = loadConfig(serviceEnv);

@@ -14,7 +14,7 @@ export interface ChainSpec {
   nativeMinDeposit?: string;
   depositConfirmations: number;
   withdrawConfirmations: number;
-  tokens: Array<{ symbol: string; displaySymbol: string; name: string; decimals: number; address: string; priceFeed: string | null; minDeposit?: string }>;
+  tokens: Array<{ symbol: string; displaySymbol: string; name: string; decimals: number; address: string; priceFeed: string | null; minDeposit?: string; active?: boolean }>;
 }
 
 /**
@@ -44,7 +44,7 @@ export async function upsertChain(db: Db, spec: ChainSpec, opts: { isDev: boolea
     for (const t of spec.tokens) {
       const data = {
         symbol: t.symbol, displaySymbol: t.displaySymbol, name: t.name, decimals: t.decimals, priceFeed: t.priceFeed,
-        minDepositRaw: minRaw(t.minDeposit, t.decimals), active: true,
+        minDepositRaw: minRaw(t.minDeposit, t.decimals), active: t.active ?? true,
       };
       await tx.token.upsert({
         where: { chainId_address: { chainId: spec.chainId, address: t.address } },

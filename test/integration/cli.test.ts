@@ -204,11 +204,11 @@ describe('dev commands', () => {
   it('When dev rpc --down runs, Then readiness reports the chain down until --up', async () => {
     const down = await cli('dev', 'rpc', '--down');
     try {
-      expect(down.json).toEqual({ rpc: 'down' });
+      expect(down.json).toEqual({ chainId: 31337, rpc: 'down' });
       expect((await http(ctx.apiUrl, 'GET', '/readyz')).status).toBe(503);
     } finally {
       const up = await cli('dev', 'rpc', '--up');
-      expect(up.json).toEqual({ rpc: 'up' });
+      expect(up.json).toEqual({ chainId: 31337, rpc: 'up' });
     }
     expect((await http(ctx.apiUrl, 'GET', '/readyz')).status).toBe(200);
   });

@@ -1,6 +1,7 @@
 import { deployDevChain, type DevChainRegistry } from '../../src/devchain/deploy';
 import { startDevNode } from '../../src/devchain/node';
 import { startRpcProxy } from '../../src/devchain/rpc-proxy';
+import { DEV_CHAIN, type DevChainSpec } from '../../src/devchain/spec';
 
 export interface DevChainFixture {
   /** The node itself: for tests and dev commands. */
@@ -12,13 +13,14 @@ export interface DevChainFixture {
 }
 
 /** A hardhat node with the dev tokens and price feeds deployed, behind an RPC proxy that tests can cut off. */
-export async function setupDevChain({ nodePort, proxyPort, bankrollAddress, logFile }: {
+export async function setupDevChain({ nodePort, proxyPort, bankrollAddress, logFile, spec = DEV_CHAIN }: {
+  spec?: DevChainSpec;
   nodePort: number;
   proxyPort: number;
   bankrollAddress: string;
   logFile?: string;
 }): Promise<DevChainFixture> {
-  const node = await startDevNode({ port: nodePort, logFile });
+  const node = await startDevNode({ port: nodePort, chainId: spec.chainId, logFile });
   const proxy = await startRpcProxy({ target: node.url, port: proxyPort }).catch(async (err: unknown) => {
     await node.stop();
     throw err;
@@ -28,7 +30,7 @@ export async function setupDevChain({ nodePort, proxyPort, bankrollAddress, logF
     await node.stop();
   };
   try {
-    const registry = await deployDevChain({ nodeUrl: node.url, bankrollAddress });
+    const registry = await deployDevChain({ nodeUrl: node.url, bankrollAddress, spec });
     return { nodeUrl: node.url, rpcUrl: proxy.url, registry, stop };
   } catch (err) {
     await stop();

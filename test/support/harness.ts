@@ -38,11 +38,12 @@ export interface TestContext {
 
 /**
  * A fresh database (cloned from the migrated template), a task queue of its own on the shared Temporal server,
- * the registry of the shared dev chain, and the API on a free port. Durations come from `env` overrides; `logStream`
+ * the registry of the shared dev chain (and of the second one with `secondChain`), and the API on a free port. Durations come from `env` overrides; `logStream`
  * captures every log line at debug level.
  */
-export async function createTestContext(opts: { env?: Record<string, string>; worker?: boolean; logStream?: NodeJS.WritableStream } = {}): Promise<TestContext> {
+export async function createTestContext(opts: { env?: Record<string, string>; worker?: boolean; logStream?: NodeJS.WritableStream; secondChain?: boolean } = {}): Promise<TestContext> {
   const services = testServices();
+  const second = services.secondChain;
   const dbName = `gw_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   await createDatabaseIfMissing(services.pgAdminUrl, dbName, services.templateDb);
   const keys = { HD_MNEMONIC: Mnemonic.fromEntropy(randomBytes(16)).phrase, BANKROLL_PRIVATE_KEY: services.bankrollKey };
@@ -52,8 +53,8 @@ export async function createTestContext(opts: { env?: Record<string, string>; wo
     DATABASE_URL: withDatabase(services.pgAdminUrl, dbName),
     TEMPORAL_ADDRESS: services.temporalAddress,
     TEMPORAL_TASK_QUEUE: `test-${dbName}`,
-    CHAIN_RPC_URLS: `${services.registry.chainId}=${services.chainRpcUrl}`,
-    DEV_CHAIN_NODE_URL: services.chainNodeUrl,
+    CHAIN_RPC_URLS: `${services.registry.chainId}=${services.chainRpcUrl}${opts.secondChain ? `,${second.registry.chainId}=${second.rpcUrl}` : ''}`,
+    DEV_CHAIN_NODE_URLS: `${services.registry.chainId}=${services.chainNodeUrl},${second.registry.chainId}=${second.nodeUrl}`,
     SECRETS_KEY: randomBytes(32).toString('hex'),
     ...keys,
     ...publicKeysOf(keys),
@@ -70,10 +71,14 @@ export async function createTestContext(opts: { env?: Record<string, string>; wo
     redact: rpcUrlRedactor(config.CHAIN_RPC_URLS),
   });
   const db = createDb(config.DATABASE_URL, 5, config.DB_TX_MAX_WAIT_MS);
-  await upsertChain(db, services.registry, { isDev: true });
+  // The second dev chain only where a test asks for it: every other file sees the one chain it was written for.
+  const registries = [services.registry, ...(opts.secondChain ? [second.registry] : [])];
   const chains = new ChainProviders(config.CHAIN_RPC_URLS);
-  // As a registration does: from here on, a deposit to any address of this context is the scanner's to find.
-  await openScanCursor(db, services.registry.chainId, chains.require(services.registry.chainId));
+  for (const registry of registries) {
+    await upsertChain(db, registry, { isDev: true });
+    // As a registration does: from here on, a deposit to any address of this context is the scanner's to find.
+    await openScanCursor(db, registry.chainId, chains.require(registry.chainId));
+  }
   const temporal = await connectTemporal(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE);
   const server = await startServer({ config, db, temporal, chains, logger, ...pricingFrom(config, db, chains) }, 0, '127.0.0.1');
 

@@ -8,6 +8,8 @@ export interface TestServices {
   chainNodeUrl: string;
   chainRpcUrl: string;
   registry: DevChainRegistry;
+  /** The second dev chain (interval mining), registered only in the contexts that ask for it. */
+  secondChain: { nodeUrl: string; rpcUrl: string; registry: DevChainRegistry };
   bankrollKey: string;
   workflowBundlePath: string;
 }

@@ -6,6 +6,7 @@ import { Wallet } from 'ethers';
 import { createDatabaseIfMissing, dropDatabase, findOrStartPostgres, migrate, withDatabase } from '../../src/launcher/postgres';
 import { freePort } from '../../src/launcher/processes';
 import { ensureTemporalCli, readDevServerSettings, startTemporalDevServer } from '../../src/launcher/temporal-server';
+import { SECOND_DEV_CHAIN } from '../../src/devchain/spec';
 import { setupDevChain } from './devchain-setup';
 import type { TestServices } from './services';
 
@@ -13,22 +14,24 @@ const quietLogger = { log: () => {}, trace: () => {}, debug: () => {}, info: () 
 
 /**
  * The real services for integration tests and benchmarks: a Temporal dev server (in memory, headless, free
- * port), PostgreSQL (local server, else embedded) with a migrated template database, a hardhat node with the
- * test tokens and feeds, and the workflow bundle built once. `dynamicConfig` adds to temporal-dev.yml's (the history
+ * port), PostgreSQL (local server, else embedded) with a migrated template database, the two dev chains' hardhat
+ * nodes with the test tokens and feeds, and the workflow bundle built once. `dynamicConfig` adds to temporal-dev.yml's (the history
  * recorder lowers the continue-as-new suggestion so a long wait reaches it in seconds).
  */
 export async function startServices(opts: { dynamicConfig?: Record<string, unknown> } = {}): Promise<{ services: TestServices; stop(): Promise<void> }> {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'gw-test-'));
   const cli = ensureTemporalCli(console.error);
-  const [temporalPort, nodePort, proxyPort, pgPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const [temporalPort, nodePort, proxyPort, pgPort, node2Port, proxy2Port] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort(), freePort()]);
   const defaults = readDevServerSettings();
   const dynamicConfig = { ...defaults.dynamicConfig, ...opts.dynamicConfig };
   const settings = { ...defaults, port: temporalPort, uiPort: null, dbFilename: undefined, dynamicConfig };
   const bankrollKey = Wallet.createRandom().privateKey;
-  const [temporal, pg, chain, bundle] = await Promise.all([
+  const bankrollAddress = new Wallet(bankrollKey).address;
+  const [temporal, pg, chain, chain2, bundle] = await Promise.all([
     startTemporalDevServer(cli, settings, path.join(tmp, 'temporal.log')),
     findOrStartPostgres({ embeddedPort: pgPort, dataDir: path.join(tmp, 'pg'), logFile: path.join(tmp, 'pg.log') }),
-    setupDevChain({ nodePort, proxyPort, bankrollAddress: new Wallet(bankrollKey).address }),
+    setupDevChain({ nodePort, proxyPort, bankrollAddress }),
+    setupDevChain({ nodePort: node2Port, proxyPort: proxy2Port, bankrollAddress, spec: SECOND_DEV_CHAIN }),
     bundleWorkflowCode({ workflowsPath: require.resolve('../../src/workflows'), logger: quietLogger }),
   ]);
   // Every test file clones this migrated template, so each gets a fresh database in milliseconds.
@@ -45,6 +48,7 @@ export async function startServices(opts: { dynamicConfig?: Record<string, unkno
     chainNodeUrl: chain.nodeUrl,
     chainRpcUrl: chain.rpcUrl,
     registry: chain.registry,
+    secondChain: { nodeUrl: chain2.nodeUrl, rpcUrl: chain2.rpcUrl, registry: chain2.registry },
     bankrollKey,
     workflowBundlePath,
   };
@@ -53,6 +57,7 @@ export async function startServices(opts: { dynamicConfig?: Record<string, unkno
     async stop() {
       await dropDatabase(pg.adminUrl, templateDb).catch(() => {});
       await chain.stop();
+      await chain2.stop();
       await pg.proc?.stop();
       await temporal.stop();
     },
