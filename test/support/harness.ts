@@ -67,11 +67,11 @@ export async function createTestContext(opts: { env?: Record<string, string>; wo
   const logger = createLogger({
     level: opts.logStream ? 'debug' : config.LOG_LEVEL,
     stream: opts.logStream ?? process.stderr,
-    redact: rpcUrlRedactor(config.CHAIN_RPC_URLS),
+    redact: rpcUrlRedactor({ ...config.CHAIN_RPC_URLS, ...config.TRON_RPC_URLS }),
   });
   const db = createDb(config.DATABASE_URL, 5, config.DB_TX_MAX_WAIT_MS);
   await upsertChain(db, services.registry, { isDev: true });
-  const chains = new ChainProviders(config.CHAIN_RPC_URLS);
+  const chains = new ChainProviders(config.CHAIN_RPC_URLS, config.TRON_RPC_URLS);
   // As a registration does: from here on, a deposit to any address of this context is the scanner's to find.
   await openScanCursor(db, services.registry.chainId, chains.require(services.registry.chainId));
   const temporal = await connectTemporal(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE);
