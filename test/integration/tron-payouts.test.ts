@@ -1,5 +1,6 @@
 import { Wallet } from 'ethers';
 import { tronFromEvm } from '../../src/chain/tron-address';
+import { tronDepositAddress } from '../../src/adapters/tron-wallet';
 import { createAdmin } from '../../src/provisioning/admins';
 import { createOperator } from '../../src/provisioning/operators';
 import { createTestContext, type TestContext } from '../support/harness';
@@ -99,5 +100,42 @@ describe('widget withdrawals on TRON (stand-in node)', () => {
     expect(payout).toMatchObject({ status: 'CONFIRMED', txHash: completed.body.txHash, fromAddress: tronFromEvm(ctx.config.BANKROLL_ADDRESS) });
     expect((await ctx.db.withdrawal.findUniqueOrThrow({ where: { id } })).status).toBe('COMPLETED');
     expect(receiver.received.map(form).filter((f) => f.event === 'WITHDRAW_COMPLETE' && f.withdrawRequestId === id)).toHaveLength(1);
+  });
+
+  it('Mode B: When the operator approves a TRON request (auto-release), Then one payout is signed and confirmed on TRON, a second decision changes nothing, and WITHDRAW_COMPLETE comes once', async () => {
+    const ext = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Tron External', webhookUrl: receiver.url, approvalMode: 'EXTERNAL', autoRelease: true });
+    seq += 1;
+    const session = await http(ctx.apiUrl, 'POST', '/session/withdraw', {
+      token: ext.apiKey, json: { externalUserId: `tron-ext-${seq}`, lang: 'en', platformFiatCurrency: 'USD', userBalance: '1000', amount: '12.34' },
+    });
+    const to = tronFromEvm(Wallet.createRandom().address);
+    const r = await submit(session.body.data.sid, to);
+    expect(r.status).toBe(201);
+    expect(r.body.data.withdrawStatus).toBe('AWAITING_APPROVAL');
+    const id = r.body.data.withdrawRequestId as string;
+    const decide = (decision: string) => http(ctx.apiUrl, 'POST', `/withdraw/${id}/decision`, { token: ext.apiKey, json: { decision } });
+    const approved = await decide('APPROVE');
+    expect(approved.status).toBe(200);
+    expect(approved.body.data).toMatchObject({ withdrawStatus: 'COMPLETED', settlementTxHash: expect.stringMatching(/^[0-9a-f]{64}$/), held: false });
+    const completes = () => receiver.received.map(form).filter((f) => f.event === 'WITHDRAW_COMPLETE' && f.withdrawRequestId === id);
+    await eventually(async () => completes().length > 0, 60_000, 'WITHDRAW_COMPLETE (Mode B)');
+    expect(tron.standIn.ledger.tokenBalance(tron.usdt, to)).toBe(12_340_000n);
+    expect((await decide('APPROVE')).body.data).toMatchObject({ withdrawStatus: 'COMPLETED', settlementTxHash: approved.body.data.settlementTxHash });
+    tron.standIn.mine(3);
+    await new Promise((res) => setTimeout(res, 800));
+    expect(completes()).toHaveLength(1);
+    expect(await ctx.db.outboundTx.count({ where: { purpose: `payout:${id}` } })).toBe(1);
+  });
+
+  it('When an operator creates a depositor, Then its addresses list the TRON address (base58, TRON path) on the TRON chain beside the EVM one', async () => {
+    const r = await http(ctx.apiUrl, 'POST', '/depositor/create', { token: op.apiKey, json: { externalUserId: 'tron-depositor' } });
+    expect(r.status).toBe(201);
+    const row = await ctx.db.depositAddress.findFirstOrThrow({ where: { operatorId: op.id, externalUserId: 'tron-depositor' } });
+    expect(r.body.data.addresses).toEqual(expect.arrayContaining([
+      { chainId: ctx.services.registry.chainId, address: row.address },
+      { chainId: TRON_STANDIN_CHAIN_ID, address: tronDepositAddress(ctx.config.TRON_DEPOSIT_XPUB!, row.hdIndex) },
+    ]));
+    const check = await http(ctx.apiUrl, 'GET', '/depositor/tron-depositor/check', { token: op.apiKey });
+    expect(check.body.data.addresses).toEqual(r.body.data.addresses);
   });
 });

@@ -58,7 +58,8 @@ export function widgetDepositRoutes({ db, config }: ApiDeps): Router {
   router.post('/depositor/address', sidAuth(db), requireDepositSession, validateBody(depositAddressSchema), async (_req, res) => {
     const session = currentSession(res);
     const { chainId, currency } = validatedBody(res, depositAddressSchema);
-    const asset = await resolveAsset(db, chainId, currency, config.TRON_DEPOSIT_XPUB !== undefined);
+    // A TRON chain counts only where this deployment has its node (TRON_RPC_URLS) and the TRON public key.
+    const asset = await resolveAsset(db, chainId, currency, config.TRON_DEPOSIT_XPUB !== undefined && config.TRON_RPC_URLS[chainId] !== undefined);
     const { address } = asset.tron
       ? await ensureTronDepositAddress(db, { evm: config.DEPOSIT_XPUB, tron: config.TRON_DEPOSIT_XPUB! }, session.operatorId, session.externalUserId)
       : await ensureDepositAddress(db, config.DEPOSIT_XPUB, session.operatorId, session.externalUserId);
