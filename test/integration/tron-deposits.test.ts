@@ -94,8 +94,18 @@ describe('TRC-20 deposits on TRON (stand-in node)', () => {
     expect(await ctx.db.webhookEvent.count({ where: { uniqueKey: `DEPOSIT:${dep.id}` } })).toBe(1);
   });
 
-  it('When /readyz is asked, Then the TRON chain is checked by its node', async () => {
+  it('When /readyz and /chain are asked, Then the TRON chain is checked by its node and listed as type TRON with its base58 token; a node down reads down', async () => {
     const r = await http(ctx.apiUrl, 'GET', '/readyz');
     expect(r.body.checks.chains[String(TRON_STANDIN_CHAIN_ID)]).toBe('up');
+    const chains = (await http(ctx.apiUrl, 'GET', '/chain')).body as Array<{ chainId: number; type: string; nativeSymbol: string; tokens: Array<{ address: string; symbol: string; decimals: number }> }>;
+    expect(chains.find((c) => c.chainId === TRON_STANDIN_CHAIN_ID)).toMatchObject({ type: 'TRON', nativeSymbol: 'TRX', tokens: expect.arrayContaining([expect.objectContaining({ address: tron.usdt, symbol: 'USDT', decimals: 6 })]) });
+    tron.standIn.ledger.down = true;
+    try {
+      const down = await http(ctx.apiUrl, 'GET', '/readyz');
+      expect(down.status).toBe(503);
+      expect(down.body.checks.chains[String(TRON_STANDIN_CHAIN_ID)]).toBe('down');
+    } finally {
+      tron.standIn.ledger.down = false;
+    }
   });
 });

@@ -138,4 +138,32 @@ describe('widget withdrawals on TRON (stand-in node)', () => {
     const check = await http(ctx.apiUrl, 'GET', '/depositor/tron-depositor/check', { token: op.apiKey });
     expect(check.body.data.addresses).toEqual(r.body.data.addresses);
   });
+
+  it('When the bankroll lacks the TRX a payout\'s energy needs, Then the signed payout is held, never broadcast to burn TRX for nothing, and goes out once TRX is back', async () => {
+    const bankroll = tronFromEvm(ctx.config.BANKROLL_ADDRESS);
+    const ledger = tron.standIn.ledger;
+    const before = ledger.setTrx(bankroll, 500_000n); // 0.5 TRX: an OUT_OF_ENERGY payout if it went out
+    try {
+      const s = await withdrawSession('5.00');
+      const to = tronFromEvm(Wallet.createRandom().address);
+      const r = await submit(s.sid, to);
+      expect(r.status).toBe(201);
+      const id = r.body.data.withdrawRequestId as string;
+      const move = (status: string) => http(ctx.apiUrl, 'PATCH', `/admin/withdrawals/${id}/status`, { token: admin, json: { status } });
+      expect((await move('PROCESSING')).status).toBe(200);
+      const completed = await move('COMPLETED');
+      expect(completed.status).toBe(200);
+      const txHash = completed.body.txHash as string;
+      await new Promise((res) => setTimeout(res, 2500));
+      expect(ledger.tx(txHash)).toBeUndefined();
+      expect(ledger.trxOf(bankroll)).toBe(500_000n);
+      expect((await ctx.db.outboundTx.findUniqueOrThrow({ where: { purpose: `payout:${id}` } })).status).toBe('SIGNED');
+      ledger.setTrx(bankroll, before);
+      await eventually(async () => receiver.received.map(form).find((f) => f.event === 'WITHDRAW_COMPLETE' && f.withdrawRequestId === id), 60_000, 'WITHDRAW_COMPLETE after TRX');
+      expect(ledger.info(txHash)!.receipt.result).toBe('SUCCESS');
+      expect(ledger.tokenBalance(tron.usdt, to)).toBe(5_000_000n);
+    } finally {
+      if ((ledger.trxOf(bankroll) ?? 0n) < before) ledger.setTrx(bankroll, before);
+    }
+  });
 });

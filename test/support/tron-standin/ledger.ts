@@ -61,6 +61,12 @@ export class TronLedger {
 
   /** Genesis-style credits (no transaction): test fixtures fund accounts this way. */
   credit(address: string, sun: bigint): void { this.trx.set(hex(address), (this.trx.get(hex(address)) ?? 0n) + sun); }
+  /** Sets an account's TRX (tests: a bankroll without enough TRX for energy). Returns the former balance. */
+  setTrx(address: string, sun: bigint): bigint {
+    const before = this.trx.get(hex(address)) ?? 0n;
+    this.trx.set(hex(address), sun);
+    return before;
+  }
   mint(token: string, to: string, raw: bigint): void {
     const t = this.tokens.get(hex(token))!;
     t.balances.set(hex(to), (t.balances.get(hex(to)) ?? 0n) + raw);
