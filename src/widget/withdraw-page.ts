@@ -9,6 +9,8 @@ import { esc, formatFiat } from './render';
 export interface PayoutOption {
   chainId: number;
   chainName: string;
+  /** TRON destinations are base58 (T...), EVM ones 0x. */
+  chainType: 'EVM' | 'TRON';
   tokenAddress: string;
   symbol: string;
   displaySymbol: string;
@@ -19,7 +21,7 @@ export interface PayoutOption {
 /** Only what the bankroll can pay now: an available token whose free balance covers this session's payout. */
 export async function payoutOptions(deps: ApiDeps, session: Session): Promise<PayoutOption[]> {
   const bankroll = deps.config.BANKROLL_ADDRESS;
-  const [options, rate] = await Promise.all([listOptions({ ...deps, bankroll }, null), deps.fx.usdTo(session.platformFiatCurrency)]);
+  const [options, rate] = await Promise.all([listOptions({ ...deps, bankroll }, null, ['EVM', 'TRON']), deps.fx.usdTo(session.platformFiatCurrency)]);
   if (!rate) return [];
   const priced = await Promise.all(
     options
@@ -28,8 +30,8 @@ export async function payoutOptions(deps: ApiDeps, session: Session): Promise<Pa
         const quote = await deps.prices.usdPrice({ chainId: o.chainId, tokenAddress: o.tokenAddress });
         const payout = quote && priceFiatPayout(new Decimal(session.amount.toString()), rate, quote.usd, o.decimals);
         if (!payout || new Decimal(o.availableAmount!).lt(payout.cryptoAmountSent)) return null;
-        const { chainId, chainName, tokenAddress, symbol, displaySymbol } = o;
-        return { chainId, chainName, tokenAddress, symbol, displaySymbol, amount: payout.cryptoAmountSent };
+        const { chainId, chainName, chainType, tokenAddress, symbol, displaySymbol } = o;
+        return { chainId, chainName, chainType, tokenAddress, symbol, displaySymbol, amount: payout.cryptoAmountSent };
       }),
   );
   return priced.filter((o): o is PayoutOption => o !== null);
