@@ -1,6 +1,9 @@
 import { sha256, Wallet } from 'ethers';
 import { evmFromTron, isTronAddress, tronFromEvm, tronFromHex, tronHex } from '../../src/chain/tron-address';
 import { refBlockOf, signTronTx, trc20TransferTx, tronSignerOf, trxTransferTx, txIdMatches } from '../../src/chain/tron-tx';
+import { TRANSFER_TOPIC } from '../../src/chain/erc20';
+import { feeLimitSun, MAX_FEE_LIMIT_SUN, worstCaseSun } from '../../src/chain/tron-fees';
+import { tronTransferLogs } from '../../src/chain/tron-transfers';
 import { tronDepositAddress, tronDepositKey, tronDepositPath, tronDepositXpub, tronFeeWalletAddress } from '../../src/adapters/tron-wallet';
 
 // BIP-39's published test mnemonic; its TRON account 0 (m/44'/195'/0'/0/0) is a widely published vector.
@@ -78,5 +81,31 @@ describe('TRON transactions', () => {
     expect(signed.signature![0]).toMatch(/^[0-9a-f]{128}(1b|1c)$/i);
     expect(tronSignerOf(signed)).toBe('TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH');
     expect(txIdMatches({ ...signed, raw_data_hex: signed.raw_data_hex.replace(/.$/, (c) => (c === '0' ? '1' : '0')) })).toBe(false);
+  });
+});
+
+describe('TRON fees and Transfer logs', () => {
+  const prices = { energySun: 420n, bandwidthSun: 1000n };
+
+  it('When a fee_limit is derived from energy, Then it is energy × the energy price, capped at 100 TRX; the worst case adds 400 bytes of bandwidth', () => {
+    expect(feeLimitSun(35_580n, prices)).toBe(14_943_600n);
+    expect(feeLimitSun(10_000_000n, prices)).toBe(MAX_FEE_LIMIT_SUN);
+    expect(worstCaseSun(14_943_600n, prices)).toBe(14_943_600n + 400_000n);
+  });
+
+  it('When transaction infos carry logs, Then Transfer logs are read with base58 token and recipient, indices counted across the block, other events skipped', () => {
+    const word = (hex: string) => hex.padStart(64, '0');
+    const usdtHex = 'a614f803b6fd780986a42c78ec9c7f77e6ded13c';
+    const to = '928c9af0651632157ef27a2cf17ca72c575a4d21';
+    const transfer = { address: usdtHex, topics: [TRANSFER_TOPIC.slice(2), word('11'.repeat(20)), word(to)], data: word((5_000_000).toString(16)) };
+    const other = { address: usdtHex, topics: ['8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925', word('11'), word('22')], data: word('1') };
+    const infos = [
+      { id: 'aa', blockNumber: 7, blockTimeStamp: 0, receipt: {}, log: [other, transfer] },
+      { id: 'bb', blockNumber: 7, blockTimeStamp: 0, receipt: {}, log: [transfer] },
+    ];
+    expect(tronTransferLogs(infos)).toEqual([
+      { txHash: 'aa', index: 1, token: USDT_MAINNET, to: 'TPL66VK2gCXNCD7EJg9pgJRfqcRazjhUZY', value: 5_000_000n },
+      { txHash: 'bb', index: 2, token: USDT_MAINNET, to: 'TPL66VK2gCXNCD7EJg9pgJRfqcRazjhUZY', value: 5_000_000n },
+    ]);
   });
 });
