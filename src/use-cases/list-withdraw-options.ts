@@ -48,7 +48,6 @@ async function option(d: OptionDeps, chain: Chain, token: Token, supported: bool
   return {
     chainId: chain.chainId,
     chainName: chain.name,
-    chainType: chain.type,
     tokenAddress: token.address,
     symbol: token.symbol,
     displaySymbol: token.displaySymbol,

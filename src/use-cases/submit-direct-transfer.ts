@@ -101,7 +101,7 @@ async function checkDestination(db: Db, session: WidgetSession, req: DirectTrans
 /** On a TRON chain the address must be base58 TRON (an EVM address there is refused like a malformed one). */
 async function checkTronDestination(db: Db, chain: Chain, req: DirectTransferRequest, config: Config): Promise<{ chain: Chain; token: Token }> {
   if (!isTronAddress(req.address)) throw new AppError('INVALID_ADDRESS', 'address is not a valid TRON address', { omitCode: true });
-  if (!chain.active || !config.TRON_RPC_URLS[chain.chainId]) throw fieldError('chainId', 'not an active chain (see GET /chain)');
+  if (!chain.active || !config.TRON_RPC_URLS[chain.chainId]) throw fieldError('chainId', 'not a TRON chain this deployment serves (see GET /chain)');
   const token = await db.token.findFirst({ where: { chainId: chain.chainId, address: req.tokenAddress, active: true } });
   if (!token) throw fieldError('tokenAddress', `not an active token on chain ${chain.chainId} (see GET /chain)`);
   return { chain, token };

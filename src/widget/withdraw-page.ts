@@ -21,8 +21,13 @@ export interface PayoutOption {
 /** Only what the bankroll can pay now: an available token whose free balance covers this session's payout. */
 export async function payoutOptions(deps: ApiDeps, session: Session): Promise<PayoutOption[]> {
   const bankroll = deps.config.BANKROLL_ADDRESS;
-  const [options, rate] = await Promise.all([listOptions({ ...deps, bankroll }, null, ['EVM', 'TRON']), deps.fx.usdTo(session.platformFiatCurrency)]);
+  const [options, rate, chains] = await Promise.all([
+    listOptions({ ...deps, bankroll }, null, ['EVM', 'TRON']),
+    deps.fx.usdTo(session.platformFiatCurrency),
+    deps.db.chain.findMany({ select: { chainId: true, type: true } }),
+  ]);
   if (!rate) return [];
+  const chainType = new Map(chains.map((c) => [c.chainId, c.type]));
   const priced = await Promise.all(
     options
       .filter((o) => o.status === 'AVAILABLE' && o.availableAmount !== null)
@@ -30,8 +35,8 @@ export async function payoutOptions(deps: ApiDeps, session: Session): Promise<Pa
         const quote = await deps.prices.usdPrice({ chainId: o.chainId, tokenAddress: o.tokenAddress });
         const payout = quote && priceFiatPayout(new Decimal(session.amount.toString()), rate, quote.usd, o.decimals);
         if (!payout || new Decimal(o.availableAmount!).lt(payout.cryptoAmountSent)) return null;
-        const { chainId, chainName, chainType, tokenAddress, symbol, displaySymbol } = o;
-        return { chainId, chainName, chainType, tokenAddress, symbol, displaySymbol, amount: payout.cryptoAmountSent };
+        const { chainId, chainName, tokenAddress, symbol, displaySymbol } = o;
+        return { chainId, chainName, chainType: chainType.get(chainId) ?? 'EVM', tokenAddress, symbol, displaySymbol, amount: payout.cryptoAmountSent };
       }),
   );
   return priced.filter((o): o is PayoutOption => o !== null);

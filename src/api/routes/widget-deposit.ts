@@ -23,7 +23,7 @@ interface Asset {
 async function resolveAsset(db: Db, chainId: number, currency: string, tronEnabled: boolean): Promise<Asset & { tron: boolean }> {
   const chain = await db.chain.findUnique({ where: { chainId } });
   const usable = chain?.active && (chain.type === 'EVM' || (chain.type === 'TRON' && tronEnabled));
-  if (!chain || !usable) throw fieldError('chainId', 'not an active chain (see GET /chain)');
+  if (!chain || !usable) throw fieldError('chainId', 'not an active EVM chain, nor a TRON chain this deployment serves (see GET /chain)');
   const tron = chain.type === 'TRON';
   // TRC-20 tokens only on TRON: native TRX deposits are not taken (docs/tron.md).
   if (tron && currency === chain.nativeSymbol) throw fieldError('currency', `not an active currency on chain ${chainId} (see GET /chain)`);
