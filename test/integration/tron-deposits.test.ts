@@ -94,6 +94,35 @@ describe('TRC-20 deposits on TRON (stand-in node)', () => {
     expect(await ctx.db.webhookEvent.count({ where: { uniqueKey: `DEPOSIT:${dep.id}` } })).toBe(1);
   });
 
+  it('When a TRON address receives USDT below the minimum, and a token the registry does not list, Then the first is recorded as DUST with no workflow and no event, the second not at all', async () => {
+    const user = 'tron-player-dust';
+    const session = await http(ctx.apiUrl, 'POST', '/session/deposit', {
+      token: op.apiKey, json: { externalUserId: user, lang: 'en', platformFiatCurrency: 'USD', userBalance: '0', amount: '5.00' },
+    });
+    const { address } = (await http(ctx.apiUrl, 'POST', '/depositor/address', { json: { sid: session.body.data.sid, chainId: TRON_STANDIN_CHAIN_ID, currency: 'USDT' } })).body.data;
+    const fake = tron.standIn.ledger.deployToken('FAKEUSDT', 6);
+    const payer = Wallet.createRandom();
+    const payerTron = tronFromEvm(payer.address);
+    tron.standIn.ledger.credit(payerTron, 100_000_000n);
+    tron.standIn.ledger.mint(tron.usdt, payerTron, 500_000n);
+    tron.standIn.ledger.mint(fake, payerTron, 50_000_000n);
+    const send = async (token: string, raw: bigint) => {
+      const tx = signTronTx(trc20TransferTx({ from: payerTron, token, to: address, raw, feeLimitSun: 30_000_000n }, refBlockOf(await node.nowBlock(), 60_000)), payer.privateKey);
+      expect(await node.broadcast(tx)).toEqual({ ok: true });
+      return tx.txID;
+    };
+    const dustTx = await send(tron.usdt, 500_000n); // 0.5 USDT, the registry's minimum is 1 USDT
+    tron.standIn.mine();
+    const fakeTx = await send(fake, 50_000_000n);
+    const dust = await eventually(() => ctx.db.deposit.findFirst({ where: { txHash: dustTx } }), 30_000, 'the DUST row');
+    expect(dust).toMatchObject({ status: 'DUST', depositAddress: address, tokenAddress: tron.usdt, grossAmount: expect.anything() });
+    // Scanned past the unlisted token's block: still nothing recorded for it.
+    const fakeBlock = await eventually(async () => tron.standIn.ledger.info(fakeTx)?.blockNumber, 10_000, 'the FAKE transfer mined');
+    await eventually(async () => ((await ctx.db.chainCursor.findUnique({ where: { chainId: TRON_STANDIN_CHAIN_ID } }))!.nextBlock > fakeBlock + 1 ? true : null), 30_000, 'the scanner past it');
+    expect(await ctx.db.deposit.count({ where: { txHash: fakeTx } })).toBe(0);
+    expect(receiver.received.map(form).filter((f) => f.event === 'DEPOSIT' && f.externalUserId === user)).toHaveLength(0);
+  });
+
   it('When /readyz and /chain are asked, Then the TRON chain is checked by its node and listed as type TRON with its base58 token; a node down reads down', async () => {
     const r = await http(ctx.apiUrl, 'GET', '/readyz');
     expect(r.body.checks.chains[String(TRON_STANDIN_CHAIN_ID)]).toBe('up');

@@ -75,4 +75,20 @@ describe('the TRON full-node stand-in', () => {
     const { result } = await node.constant(tronHex(feed), 'feaf968c');
     expect(BigInt('0x' + result.slice(64, 128))).toBe(12_000_000n);
   });
+
+  it('When the node is unreachable or answers an error status, Then the client fails without the URL in its message (it may carry an API key)', async () => {
+    const unreachable = new TronNode('http://127.0.0.1:1/key-7f3a9c', 2_000);
+    await expect(unreachable.headNumber()).rejects.toThrow(/unreachable/);
+    await unreachable.headNumber().catch((err: Error) => expect(err.message).not.toContain('key-7f3a9c'));
+    standIn.ledger.down = true;
+    try {
+      await node.headNumber().catch((err: Error) => {
+        expect(err.message).toMatch(/HTTP 503/);
+        expect(err.message).not.toContain(standIn.url);
+      });
+      await expect(node.headNumber()).rejects.toThrow();
+    } finally {
+      standIn.ledger.down = false;
+    }
+  });
 });
