@@ -1,13 +1,16 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tronFromHex, tronHex } from '../../../src/chain/tron-address';
-import type { TronTx } from '../../../src/chain/tron-tx';
+import { Wallet } from 'ethers';
+import { tronFromEvm, tronFromHex, tronHex } from '../../chain/tron-address';
+import { refBlockOf, signTronTx, trc20TransferTx, type TronTx } from '../../chain/tron-tx';
 import { FREE_BANDWIDTH, Refusal, TronLedger } from './ledger';
 
 /**
- * STAND-IN of the TRON full-node HTTP API (java-tron's /wallet/* endpoints), for tests only: it answers the documented
- * request and response shapes the gateway uses, over a TronLedger held in memory. Never imported by src/.
- * Blocks come every `blockMs` (0: only when `mine()` is called).
+ * STAND-IN of the TRON full-node HTTP API (java-tron's /wallet/* endpoints), for tests and `npm start` only (src/devchain:
+ * never imported by the service): it answers the documented request and response shapes the gateway uses, over a
+ * TronLedger held in memory. Blocks come every `blockMs` (0: only when `mine()` is called). With a `faucet`, the
+ * dev-only `POST /standin/fund { address, amount }` pays `amount` raw units of its token from the faucet's key, as a
+ * signed transaction in the next block (a deposit the scanner finds like any other).
  */
 export interface TronStandIn {
   url: string;
@@ -88,7 +91,22 @@ const selectorOf = (signature: string) => {
   return known[signature.replace(/\s/g, '')] ?? '00000000';
 };
 
-export async function startTronStandIn(opts: { blockMs?: number; ledger?: TronLedger } = {}): Promise<TronStandIn> {
+export interface Faucet {
+  privateKey: string;
+  token: string;
+}
+
+/** The faucet's transfer, built and signed like a wallet's, then accepted as any broadcast is. */
+function fund(l: TronLedger, faucet: Faucet, body: Body): { result: true; txid: string } {
+  const from = tronFromEvm(new Wallet(faucet.privateKey).address);
+  const head = l.head();
+  const ref = refBlockOf({ blockID: head.blockID, block_header: { raw_data: { number: head.number, timestamp: head.timestamp } } }, 60_000);
+  const tx = signTronTx(trc20TransferTx({ from, token: faucet.token, to: String(body.address), raw: BigInt(String(body.amount)), feeLimitSun: 50_000_000n }, ref), faucet.privateKey);
+  l.accept(tx);
+  return { result: true, txid: tx.txID };
+}
+
+export async function startTronStandIn(opts: { blockMs?: number; ledger?: TronLedger; port?: number; faucet?: Faucet } = {}): Promise<TronStandIn> {
   const ledger = opts.ledger ?? new TronLedger();
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -101,7 +119,8 @@ export async function startTronStandIn(opts: { blockMs?: number; ledger?: TronLe
       if (ledger.down) return send(503, { Error: 'node unavailable' });
       try {
         const body = raw ? (JSON.parse(raw) as Body) : {};
-        const answer = route(ledger, (req.url ?? '').split('?')[0]!, body);
+        const path = (req.url ?? '').split('?')[0]!;
+        const answer = path === '/standin/fund' && opts.faucet ? fund(ledger, opts.faucet, body) : route(ledger, path, body);
         if (answer === undefined) return send(404, { Error: 'the stand-in does not serve this endpoint' });
         send(200, answer);
       } catch (err) {
@@ -109,7 +128,10 @@ export async function startTronStandIn(opts: { blockMs?: number; ledger?: TronLe
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, '127.0.0.1', resolve);
+  });
   const timer = opts.blockMs ? setInterval(() => ledger.seal(), opts.blockMs) : null;
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
