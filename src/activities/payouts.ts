@@ -27,7 +27,7 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
     /** True when the bankroll holds enough native gas for one token payout on the chain. */
     async bankrollHasGas(chainId: number): Promise<boolean> {
       const node = d.chains.tron(chainId);
-      if (node) return tron.bankrollHasGas(node, null);
+      if (node) return tron.bankrollHasGas(node);
       const p = provider(chainId);
       const bankroll = d.config.BANKROLL_ADDRESS;
       const [balance, fees] = await Promise.all([p.getBalance(bankroll), p.getFeeData()]);
