@@ -5,6 +5,8 @@ import { isUniqueViolation, type Db } from '../adapters/db';
 import type { Logger } from '../adapters/logger';
 import { ERC20, TRANSFER_TOPIC } from '../chain/erc20';
 import { transferLogs, type DetectedTransfer } from '../chain/transfer-sighting';
+import { tronBlockTransfers } from '../chain/tron-transfers';
+import type { TronNode } from '../adapters/tron-node';
 import { equalTransfers } from '../store/equal-transfers';
 import { transferOrdinal, type TransferLog } from '../domain/deposit-confirmation';
 import { isDust } from '../domain/dust';
@@ -71,6 +73,43 @@ async function findTransfers(p: JsonRpcProvider, db: Db, chainId: number, from: 
     .map((t) => (t.tokenAddress ? { ...t, ordinal: transferOrdinal(all, { txHash: t.txHash, index: t.logIndex, token: t.tokenAddress, to: t.to, value: t.raw }) } : t));
 }
 
+/** What one scan step reads of a chain: EVM through its JSON-RPC provider, TRON through its full-node API. */
+interface ScanSource {
+  head(): Promise<number>;
+  blockHash(n: number): Promise<string | null>;
+  transfers(from: number, to: number): Promise<DetectedTransfer[]>;
+}
+
+function evmSource(p: JsonRpcProvider, db: Db, chainId: number, bankroll: string): ScanSource {
+  return {
+    head: () => p.getBlockNumber(),
+    blockHash: async (n) => (await p.getBlock(n))?.hash ?? null,
+    transfers: (from, to) => findTransfers(p, db, chainId, from, to, bankroll),
+  };
+}
+
+/** TRC-20 deposits only (native TRX deposits are not taken): Transfer logs of active tokens into TRON deposit addresses. */
+function tronSource(node: TronNode, db: Db, chainId: number): ScanSource {
+  return {
+    head: () => node.headNumber(),
+    blockHash: async (n) => (await node.block(n))?.blockID ?? null,
+    async transfers(from, to) {
+      const [tokens, addresses] = await Promise.all([
+        db.token.findMany({ where: { chainId, active: true }, select: { address: true } }),
+        db.depositAddress.findMany({ where: { tronAddress: { not: null } }, select: { tronAddress: true } }),
+      ]);
+      const ours = new Set(addresses.map((a) => a.tronAddress!));
+      if (ours.size === 0) return [];
+      const found: DetectedTransfer[] = [];
+      for (let n = from; n <= to; n++) {
+        heartbeat(n);
+        found.push(...(await tronBlockTransfers(node, chainId, n, new Set(tokens.map((t) => t.address)), ours)).found);
+      }
+      return found;
+    },
+  };
+}
+
 /** The chain scanner's activities: one bounded scan step, idempotent (a rescan finds the same deposits, starts none twice). */
 export function createChainScanActivities(d: ChainScanDeps) {
   /**
@@ -79,7 +118,7 @@ export function createChainScanActivities(d: ChainScanDeps) {
    * the deposit's workflow, whose id keeps the log index the transfer was first seen at.
    */
   async function recordTransfer(t: DetectedTransfer): Promise<void> {
-    const owner = await d.db.depositAddress.findUnique({ where: { address: t.to } });
+    const owner = await d.db.depositAddress.findFirst({ where: { OR: [{ address: t.to }, { tronAddress: t.to }] } });
     if (!owner) return;
     const session = await d.db.session.findFirst({
       where: { operatorId: owner.operatorId, externalUserId: owner.externalUserId, type: 'DEPOSIT', status: 'OPEN', expiresAt: { gt: new Date() } },
@@ -144,12 +183,12 @@ export function createChainScanActivities(d: ChainScanDeps) {
       if (!(await d.db.chain.findUnique({ where: { chainId }, select: { active: true } }))?.active) {
         return { fromBlock: cursor.nextBlock, toBlock: cursor.nextBlock - 1, found: 0, behind: false };
       }
-      const p = d.chains.require(chainId);
-      const head = await p.getBlockNumber();
+      const tron = d.chains.tron(chainId);
+      const src = tron ? tronSource(tron, d.db, chainId) : evmSource(d.chains.require(chainId), d.db, chainId, d.bankrollAddress.toLowerCase());
+      const head = await src.head();
       let from = cursor.nextBlock;
       if (cursor.lastBlockHash && from > 0) {
-        const last = await p.getBlock(from - 1);
-        if (last?.hash !== cursor.lastBlockHash) {
+        if ((await src.blockHash(from - 1)) !== cursor.lastBlockHash) {
           from = Math.max(0, from - REORG_REWIND_BLOCKS);
           d.logger.warn('chain reorganised under the scanner; rescanning', { chainId, from });
         }
@@ -160,13 +199,13 @@ export function createChainScanActivities(d: ChainScanDeps) {
         await d.db.chainCursor.upsert({ where: { chainId }, create: { chainId, nextBlock: from }, update: { nextBlock: from } });
         return { fromBlock: from, toBlock: to, found: 0, behind: false };
       }
-      const transfers = await findTransfers(p, d.db, chainId, from, to, d.bankrollAddress.toLowerCase());
+      const transfers = await src.transfers(from, to);
       for (const t of transfers) {
         // A flood of transfers in one step (hundreds of dust logs) must not outlast the heartbeat timeout.
         heartbeat(to);
         await recordTransfer(t);
       }
-      const lastBlockHash = (await p.getBlock(to))?.hash ?? null;
+      const lastBlockHash = await src.blockHash(to);
       await d.db.chainCursor.upsert({ where: { chainId }, create: { chainId, nextBlock: to + 1, lastBlockHash }, update: { nextBlock: to + 1, lastBlockHash } });
       return { fromBlock: from, toBlock: to, found: transfers.length, behind: to < head };
     },

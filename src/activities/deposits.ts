@@ -13,6 +13,8 @@ import { Prisma, type Deposit } from '../generated/prisma/client';
 import { recordWebhookEvent } from '../store/outbox';
 import { FX_UNAVAILABLE, NOT_CONFIRMED, PRICE_UNAVAILABLE } from '../domain/failure-types';
 import { sweepSender } from './sweep-send';
+import { tronSweeper } from './tron-sweep';
+import { sightTronTransfer } from '../chain/tron-transfers';
 import { waiting } from './waiting';
 import type { PricingOutboxWriterDeps, SigningOutboxWriterDeps } from './deps';
 
@@ -24,6 +26,15 @@ export function createDepositActivities(d: DepositActivityDeps) {
   const load = (depositId: string) => d.db.deposit.findUniqueOrThrow({ where: { id: BigInt(depositId) } });
 
   const { sendAndWait, assertSweepPays } = sweepSender(d);
+  const sweepTron = tronSweeper(d);
+
+  /** How a deposit's transfer is read back: TRON through its node's transaction info, EVM through the receipt. */
+  const reader = (chainId: number) => {
+    const tron = d.chains.tron(chainId);
+    if (tron) return { head: () => tron.headNumber(), sight: (w: WatchedTransfer) => sightTronTransfer(tron, w) };
+    const p = provider(chainId);
+    return { head: () => p.getBlockNumber(), sight: (w: WatchedTransfer) => sightTransfer(p, w) };
+  };
 
   async function sweepTransfers(dep: Deposit, p: JsonRpcProvider): Promise<string> {
     const amount = BigInt(dep.amount!.toFixed(0));
@@ -61,11 +72,11 @@ export function createDepositActivities(d: DepositActivityDeps) {
    * and the chain. The scanner moves or revives a deposit under the same lock when it sees the transfer, so one that
    * reappeared meanwhile is never dropped after the scanner has passed it. Throws (to re-check) when it stays.
    */
-  async function dropDeposit(id: bigint, p: JsonRpcProvider, watched: WatchedTransfer, required: number): Promise<'DROPPED'> {
+  async function dropDeposit(id: bigint, p: ReturnType<typeof reader>, watched: WatchedTransfer, required: number): Promise<'DROPPED'> {
     const reason = await d.db.$transaction(async (tx) => {
       const [row] = await tx.$queryRaw<{ blockNumber: number }[]>`SELECT "blockNumber" FROM "Deposit" WHERE id = ${id} AND status = 'CONFIRMING' FOR UPDATE`;
       if (!row) throw waiting(NOT_CONFIRMED, `deposit ${id} changed while it was being dropped`);
-      const step = confirmationStep(await sightTransfer(p, watched), row.blockNumber, await p.getBlockNumber(), required);
+      const step = confirmationStep(await p.sight(watched), row.blockNumber, await p.head(), required);
       if (step.step !== 'DROP') throw waiting(NOT_CONFIRMED, `transfer ${watched.txHash} is back on chain`);
       await tx.deposit.update({ where: { id }, data: { status: 'DROPPED', droppedReason: step.reason } });
       return step.reason;
@@ -83,15 +94,15 @@ export function createDepositActivities(d: DepositActivityDeps) {
       const dep = await load(depositId);
       if (dep.status === 'DROPPED') return 'DROPPED';
       if (dep.status !== 'CONFIRMING') return 'CONFIRMED';
-      const p = provider(dep.chainId);
+      const p = reader(dep.chainId);
       const chain = await d.db.chain.findUniqueOrThrow({ where: { chainId: dep.chainId } });
       const watched = await watchedTransfer(d.db, dep);
-      const sighting = await sightTransfer(p, watched);
+      const sighting = await p.sight(watched);
       if (sighting.state === 'INCLUDED' && sighting.blockHash !== dep.blockHash) {
         await d.db.deposit.updateMany({ where: { id: dep.id, status: 'CONFIRMING' }, data: { blockNumber: sighting.blockNumber, blockHash: sighting.blockHash } });
         d.logger.warn('deposit re-included in another block by a reorg', { depositId, txHash: dep.txHash, blockNumber: sighting.blockNumber });
       }
-      const step = confirmationStep(sighting, dep.blockNumber, await p.getBlockNumber(), chain.depositConfirmations);
+      const step = confirmationStep(sighting, dep.blockNumber, await p.head(), chain.depositConfirmations);
       if (step.step === 'WAIT') throw waiting(NOT_CONFIRMED, `${step.confirmations}/${chain.depositConfirmations} confirmations (${sighting.state})`);
       if (step.step === 'DROP') return dropDeposit(dep.id, p, watched, chain.depositConfirmations);
       const operator = await d.db.operator.findUniqueOrThrow({ where: { id: dep.operatorId } });
@@ -111,7 +122,8 @@ export function createDepositActivities(d: DepositActivityDeps) {
     async sweepDeposit(depositId: string): Promise<void> {
       const dep = await load(depositId);
       if (dep.status !== 'SWEEPING') return;
-      const sweepTxHash = await sweepTransfers(dep, provider(dep.chainId));
+      const tron = d.chains.tron(dep.chainId);
+      const sweepTxHash = tron ? await sweepTron(dep, tron) : await sweepTransfers(dep, provider(dep.chainId));
       await d.db.deposit.updateMany({ where: { id: dep.id, status: 'SWEEPING' }, data: { status: 'PRICING', sweepTxHash } });
     },
 
@@ -119,7 +131,7 @@ export function createDepositActivities(d: DepositActivityDeps) {
     async creditDeposit(depositId: string): Promise<void> {
       const dep = await load(depositId);
       if (dep.status !== 'PRICING') return;
-      const operator = await d.db.operator.findUniqueOrThrow({ where: { id: dep.operatorId } });
+      const [operator, chain] = await Promise.all([d.db.operator.findUniqueOrThrow({ where: { id: dep.operatorId } }), d.db.chain.findUniqueOrThrow({ where: { chainId: dep.chainId } })]);
       const fiat = platformFiat(operator);
       const [quote, rate] = await Promise.all([d.prices.usdPrice({ chainId: dep.chainId, tokenAddress: dep.tokenAddress }), d.fx.usdTo(fiat)]);
       if (!quote) throw waiting(PRICE_UNAVAILABLE, `no fresh USD price for ${dep.symbol} on chain ${dep.chainId}`);
@@ -146,7 +158,8 @@ export function createDepositActivities(d: DepositActivityDeps) {
         grossAmount: dep.grossAmount.toFixed(0),
         feeAmount: fee.toString(),
         feeInDollar: feeInDollar.toFixed(6),
-        type: dep.tokenAddress ? 'ERC20' : 'NATIVE',
+        // TRON's token standard and base58 contract address (stored as the registry has it) on a TRON chain.
+        type: dep.tokenAddress ? (chain.type === 'TRON' ? 'TRC20' : 'ERC20') : 'NATIVE',
         contractAddress: dep.tokenAddress,
         transactionHash: dep.txHash,
         chainId: String(dep.chainId),

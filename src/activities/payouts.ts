@@ -8,6 +8,7 @@ import { recordWebhookEvent } from '../store/outbox';
 import { NOT_CONFIRMED, PAYOUT_NOT_MINED, PAYOUT_NOT_PRICED, PAYOUT_REVERTED } from '../domain/failure-types';
 import { payoutPurpose, withdrawCompleteKey } from '../domain/keys';
 import { waiting } from './waiting';
+import { tronPayouts } from './tron-payouts';
 import type { SigningOutboxWriterDeps } from './deps';
 
 export type PayoutActivityDeps = SigningOutboxWriterDeps;
@@ -20,10 +21,13 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
   const provider = (chainId: number) => d.chains.require(chainId);
   const load = (id: string) => d.db.withdrawal.findUniqueOrThrow({ where: { id } });
   const policy = feePolicy(d.config);
+  const tron = tronPayouts(d);
 
   return {
     /** True when the bankroll holds enough native gas for one token payout on the chain. */
     async bankrollHasGas(chainId: number): Promise<boolean> {
+      const node = d.chains.tron(chainId);
+      if (node) return tron.bankrollHasGas(node);
       const p = provider(chainId);
       const bankroll = d.config.BANKROLL_ADDRESS;
       const [balance, fees] = await Promise.all([p.getBalance(bankroll), p.getFeeData()]);
@@ -34,8 +38,8 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
     async signPayout(withdrawalId: string): Promise<string> {
       const w = await load(withdrawalId);
       if (w.cryptoAmountRaw === null) throw ApplicationFailure.nonRetryable('payout has no priced amount', PAYOUT_NOT_PRICED);
-      const p = provider(w.chainId);
-      const stored = await signOnce(d.db, p, {
+      const node = d.chains.tron(w.chainId);
+      const stored = node ? { txHash: await tron.sign(node, w) } : await signOnce(d.db, provider(w.chainId), {
         chainId: w.chainId,
         purpose: payoutPurpose(w.id),
         signer: d.signers.bankroll,
@@ -53,6 +57,8 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
     /** Broadcasts the stored payout bytes (again, after a crash: same hash). */
     async broadcastPayout(withdrawalId: string): Promise<void> {
       const stored = await d.db.outboundTx.findUniqueOrThrow({ where: { purpose: payoutPurpose(withdrawalId) } });
+      const node = d.chains.tron(stored.chainId);
+      if (node) return tron.broadcast(node, withdrawalId);
       await broadcastStored(d.db, provider(stored.chainId), stored);
     },
 
@@ -62,8 +68,10 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
      */
     async awaitPayoutConfirmations(withdrawalId: string): Promise<void> {
       const w = await load(withdrawalId);
-      const p = provider(w.chainId);
       const chain = await d.db.chain.findUniqueOrThrow({ where: { chainId: w.chainId } });
+      const node = d.chains.tron(w.chainId);
+      if (node) return tron.awaitConfirmations(node, w, chain.withdrawConfirmations);
+      const p = provider(w.chainId);
       const bankroll = d.signers.bankroll;
       const s = await settleOutbound(d.db, p, payoutPurpose(w.id), bankroll, chain.withdrawConfirmations, policy);
       if (s.txHash !== w.settlementTxHash) await d.db.withdrawal.update({ where: { id: w.id }, data: { settlementTxHash: s.txHash } });

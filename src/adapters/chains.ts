@@ -1,13 +1,35 @@
 import { JsonRpcProvider } from 'ethers';
+import { TronNode } from './tron-node';
 
 /** One JSON-RPC provider per configured chain. staticNetwork: no background network detection loop. */
 export class ChainProviders {
   private readonly providers = new Map<number, JsonRpcProvider>();
+  private readonly tronNodes = new Map<number, TronNode>();
 
-  constructor(private readonly rpcUrls: Record<number, string>) {}
+  /** `tronUrls`: TRON chains' full-node HTTP APIs (TRON_RPC_URLS); a TRON chain has no JSON-RPC provider. */
+  constructor(private readonly rpcUrls: Record<number, string>, private readonly tronUrls: Record<number, string> = {}) {}
 
   configuredChainIds(): number[] {
-    return Object.keys(this.rpcUrls).map(Number);
+    return [...Object.keys(this.rpcUrls), ...Object.keys(this.tronUrls)].map(Number);
+  }
+
+  /** The TRON node client of a chain, or null when it is not a configured TRON chain. */
+  tron(chainId: number): TronNode | null {
+    const url = this.tronUrls[chainId];
+    if (!url) return null;
+    let node = this.tronNodes.get(chainId);
+    if (!node) {
+      node = new TronNode(url);
+      this.tronNodes.set(chainId, node);
+    }
+    return node;
+  }
+
+  /** The TRON node of a chain that must have one. */
+  requireTron(chainId: number): TronNode {
+    const node = this.tron(chainId);
+    if (!node) throw new Error(`no TRON node URL configured for chain ${chainId}`);
+    return node;
   }
 
   /** The provider for a chain, or null when no RPC URL is configured for it. */
@@ -31,6 +53,8 @@ export class ChainProviders {
 
   /** True when the chain's RPC answers eth_blockNumber within the deadline. */
   async up(chainId: number, timeoutMs = 2000): Promise<boolean> {
+    const tron = this.tron(chainId);
+    if (tron) return (await Promise.race([tron.headNumber().then(() => true, () => false), new Promise<boolean>((r) => setTimeout(() => r(false), timeoutMs).unref())]));
     const provider = this.get(chainId);
     if (!provider) return false;
     let timer: NodeJS.Timeout | undefined;

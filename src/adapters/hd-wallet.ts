@@ -1,4 +1,5 @@
 import { HDNodeWallet, Mnemonic, Wallet } from 'ethers';
+import { tronDepositXpub } from './tron-wallet';
 
 /** BIP-44 Ethereum path; one index per (operator, user), so a user has one address on every EVM chain. */
 export const DEPOSIT_ACCOUNT_PATH = "m/44'/60'/0'/0";
@@ -20,8 +21,9 @@ export function feeWalletAddress(mnemonic: string): string {
 }
 
 /** The public half of the signing keys, which the API and the CLI get instead of the keys. */
-export function publicKeysOf(keys: { HD_MNEMONIC: string; BANKROLL_PRIVATE_KEY: string }): { BANKROLL_ADDRESS: string; DEPOSIT_XPUB: string } {
+export function publicKeysOf(keys: { HD_MNEMONIC: string; BANKROLL_PRIVATE_KEY: string }): { BANKROLL_ADDRESS: string; DEPOSIT_XPUB: string; TRON_DEPOSIT_XPUB: string } {
   return {
+    TRON_DEPOSIT_XPUB: tronDepositXpub(keys.HD_MNEMONIC),
     BANKROLL_ADDRESS: new Wallet(keys.BANKROLL_PRIVATE_KEY).address,
     DEPOSIT_XPUB: HDNodeWallet.fromMnemonic(Mnemonic.fromPhrase(keys.HD_MNEMONIC), DEPOSIT_ACCOUNT_PATH).neuter().extendedKey,
   };

@@ -1,7 +1,11 @@
 import Decimal from 'decimal.js';
-import { Contract, getAddress, isAddress } from 'ethers';
+import { Contract, getAddress, isAddress, type JsonRpcProvider } from 'ethers';
 import { isFresh, priceFromFeed } from '../domain/pricing';
 import type { ChainProviders } from './chains';
+import { tronFeedRound } from './tron-feeds';
+import type { TronNode } from './tron-node';
+
+type Round = { decimals: bigint; answer: bigint; updatedAt: bigint; nowSeconds: number };
 import type { Db } from './db';
 
 /**
@@ -56,11 +60,22 @@ export class OnChainPriceProvider implements PriceProvider {
 
   async usdPrice(asset: AssetRef): Promise<PriceQuote | null> {
     const provider = this.deps.chains.get(asset.chainId);
-    if (!provider) return null;
-    const feedAddress = await this.feedAddress(asset);
+    const tron = this.deps.chains.tron(asset.chainId);
+    if (!provider && !tron) return null;
+    const feedAddress = tron ? await this.tronFeedAddress(asset) : await this.feedAddress(asset);
     if (!feedAddress) return null;
 
-    let round: { decimals: bigint; answer: bigint; updatedAt: bigint; nowSeconds: number };
+    const round = tron ? await this.tronRound(tron, feedAddress) : await this.evmRound(provider!, feedAddress);
+    if (!round) return null;
+    if (!isFresh(round.updatedAt, round.nowSeconds, this.deps.maxAgeSeconds)) return null;
+    const usd = priceFromFeed(round.answer, Number(round.decimals));
+    if (!usd) return null;
+    // Fresh, so updatedAt is close to now and fits a Number.
+    return { usd, source: `aggregator:${feedAddress}`, updatedAt: new Date(Number(round.updatedAt) * 1000) };
+  }
+
+  /** The feed's latest round on an EVM chain; null when unreachable, timed out, or no aggregator at that address. */
+  private async evmRound(provider: JsonRpcProvider, feedAddress: string): Promise<Round | null> {
     try {
       const feed = new Contract(feedAddress, AGGREGATOR_ABI, provider);
       const [decimals, latest, head] = await withTimeout(
@@ -73,17 +88,25 @@ export class OnChainPriceProvider implements PriceProvider {
       );
       // The feed's updatedAt is chain time, so age is measured on the chain's clock, as a contract consumer would.
       const nowSeconds = this.now ? this.now().getTime() / 1000 : (head?.timestamp ?? Date.now() / 1000);
-      round = { decimals, answer: latest.answer, updatedAt: latest.updatedAt, nowSeconds };
+      return { decimals, answer: latest.answer, updatedAt: latest.updatedAt, nowSeconds };
     } catch {
-      // Unreachable node, timeout, or no aggregator at that address: the price is unknown.
       return null;
     }
+  }
 
-    if (!isFresh(round.updatedAt, round.nowSeconds, this.deps.maxAgeSeconds)) return null;
-    const usd = priceFromFeed(round.answer, Number(round.decimals));
-    if (!usd) return null;
-    // Fresh, so updatedAt is close to now and fits a Number.
-    return { usd, source: `aggregator:${feedAddress}`, updatedAt: new Date(Number(round.updatedAt) * 1000) };
+  private async tronRound(node: TronNode, feedAddress: string): Promise<Round | null> {
+    try {
+      const round = await withTimeout(tronFeedRound(node, feedAddress), this.timeoutMs);
+      return this.now ? { ...round, nowSeconds: this.now().getTime() / 1000 } : round;
+    } catch {
+      return null;
+    }
+  }
+
+  /** TRON registry addresses are base58, matched exactly. */
+  private async tronFeedAddress({ chainId, tokenAddress }: AssetRef): Promise<string | null> {
+    if (tokenAddress === null) return (await this.deps.db.chain.findUnique({ where: { chainId }, select: { nativePriceFeed: true } }))?.nativePriceFeed ?? null;
+    return (await this.deps.db.token.findFirst({ where: { chainId, address: tokenAddress, active: true }, select: { priceFeed: true } }))?.priceFeed ?? null;
   }
 
   private async feedAddress({ chainId, tokenAddress }: AssetRef): Promise<string | null> {

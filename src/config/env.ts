@@ -53,6 +53,8 @@ export const envSchema = z.object({
   WORKFLOW_BUNDLE_PATH: z.string().min(1).optional(),
   /** Per-chain JSON-RPC endpoints; a chain without one is reported down by /readyz. */
   CHAIN_RPC_URLS: rpcUrls.default({}),
+  /** Per-chain TRON full-node HTTP API endpoints (`<chainId>=<url>`); without one, that TRON chain is absent. */
+  TRON_RPC_URLS: rpcUrls.default({}),
   /** The dev chains' nodes themselves, bypassing the RPC proxies the service uses (for the `dev` CLI commands only). */
   DEV_CHAIN_NODE_URLS: rpcUrls.default({}),
   /** Encrypts webhook secrets at rest (AES-256-GCM). */
@@ -61,6 +63,8 @@ export const envSchema = z.object({
   BANKROLL_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'expected a 0x-prefixed 20-byte address').transform((a) => getAddress(a)),
   /** Extended public key at m/44'/60'/0'/0: deposit address i is its child i. */
   DEPOSIT_XPUB: z.string().regex(/^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$/, "expected the xpub of m/44'/60'/0'/0"),
+  /** Extended public key at m/44'/195'/0'/0: TRON deposit address i is its child i; required with TRON_RPC_URLS. */
+  TRON_DEPOSIT_XPUB: z.string().regex(/^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$/, "expected the xpub of m/44'/195'/0'/0").optional(),
   ADMIN_TOKEN_TTL_SECONDS: int(8 * 3600, 60),
   /** Admin login attempts (failed or not) allowed per client address, and per email, in the sliding window. */
   ADMIN_LOGIN_MAX_PER_IP: int(30, 1),
@@ -120,6 +124,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** A pause between signing and broadcasting only serves crash tests; anywhere else it would just delay payouts. */
 function testOnlyIssues(c: Config): Array<{ path: string[]; message: string }> {
-  if (c.TEST_PAUSE_BEFORE_BROADCAST_MS === 0 || c.NODE_ENV === 'test') return [];
-  return [{ path: ['TEST_PAUSE_BEFORE_BROADCAST_MS'], message: 'only allowed with NODE_ENV=test' }];
+  const issues: Array<{ path: string[]; message: string }> = [];
+  if (c.TEST_PAUSE_BEFORE_BROADCAST_MS !== 0 && c.NODE_ENV !== 'test') issues.push({ path: ['TEST_PAUSE_BEFORE_BROADCAST_MS'], message: 'only allowed with NODE_ENV=test' });
+  // A TRON chain needs its deposit addresses, which the API derives from the public key alone.
+  if (Object.keys(c.TRON_RPC_URLS).length > 0 && !c.TRON_DEPOSIT_XPUB) issues.push({ path: ['TRON_DEPOSIT_XPUB'], message: 'required when TRON_RPC_URLS is set' });
+  return issues;
 }

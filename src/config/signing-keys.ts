@@ -18,14 +18,14 @@ export type SigningKeys = z.infer<typeof signingKeysSchema>;
 export const SIGNING_KEY_VARS = Object.keys(signingKeysSchema.shape) as Array<keyof SigningKeys>;
 
 /** Parses the secrets and checks they are the ones the public half names (never echoing a value). */
-export function loadSigningKeys(env: NodeJS.ProcessEnv, config: Pick<Config, 'BANKROLL_ADDRESS' | 'DEPOSIT_XPUB'>): SigningKeys {
+export function loadSigningKeys(env: NodeJS.ProcessEnv, config: Pick<Config, 'BANKROLL_ADDRESS' | 'DEPOSIT_XPUB' | 'TRON_DEPOSIT_XPUB'>): SigningKeys {
   const result = signingKeysSchema.safeParse(env);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
   }
   const derived = publicKeysOf(result.data);
-  const mismatched = (['BANKROLL_ADDRESS', 'DEPOSIT_XPUB'] as const).filter((k) => derived[k] !== config[k]);
+  const mismatched = (['BANKROLL_ADDRESS', 'DEPOSIT_XPUB', 'TRON_DEPOSIT_XPUB'] as const).filter((k) => config[k] !== undefined && derived[k] !== config[k]);
   if (mismatched.length) throw new ConfigError(`Invalid environment:\n${mismatched.map((k) => `  ${k}: does not match the signing keys`).join('\n')}`);
   return result.data;
 }

@@ -28,4 +28,6 @@ export const PRICE_UNAVAILABLE = 'PRICE_UNAVAILABLE' as const;
 export const FX_UNAVAILABLE = 'FX_UNAVAILABLE' as const;
 /** A sweep would cost more gas than it recovers at current fees and prices (domain/dust: sweepPays). */
 export const SWEEP_UNPROFITABLE = 'SWEEP_UNPROFITABLE' as const;
-export type WaitType = typeof NOT_CONFIRMED | typeof TX_PENDING | typeof PRICE_UNAVAILABLE | typeof FX_UNAVAILABLE | typeof SWEEP_UNPROFITABLE;
+/** A TRON payout is held back until the bankroll has the TRX its energy and bandwidth would burn. */
+export const BANKROLL_NEEDS_TRX = 'BANKROLL_NEEDS_TRX' as const;
+export type WaitType = typeof NOT_CONFIRMED | typeof TX_PENDING | typeof PRICE_UNAVAILABLE | typeof FX_UNAVAILABLE | typeof SWEEP_UNPROFITABLE | typeof BANKROLL_NEEDS_TRX;

@@ -12,6 +12,7 @@ import { DEV_CHAIN, DEV_CHAINS, SECOND_DEV_CHAIN, type DevChainSpec } from '../d
 import { genesisHashOf, registerChainInstance } from '../provisioning/chain-instance';
 import { upsertChain } from '../provisioning/chain-registry';
 import { loadOrCreateDevSecrets } from './dev-secrets';
+import { devTron } from './dev-tron';
 import { publicKeysOf } from '../adapters/hd-wallet';
 import { SIGNING_KEY_VARS, loadSigningKeys, roleEnvs, withoutSigningKeys, type SigningKeys } from '../config/signing-keys';
 import { DATA_DIR, ROOT } from './paths';
@@ -131,6 +132,7 @@ async function main() {
     const env: Record<string, string> = { SECRETS_KEY, ...publicKeysOf(keys), FX_RATES: 'EUR=0.92,GBP=0.79', ...(await temporal(stops)) };
     Object.assign(env, await postgres(stops));
     Object.assign(env, await devChains(stops, env.DATABASE_URL!, process.env.BANKROLL_ADDRESS ?? env.BANKROLL_ADDRESS!));
+    Object.assign(env, await devTron(stops, env.DATABASE_URL!, process.env.BANKROLL_ADDRESS ?? env.BANKROLL_ADDRESS!, log));
     // The real environment wins over every embedded default; validate before starting anything else.
     const serviceEnv = withoutSigningKeys({ ...env, ...(process.env as Record<string, string>) });
     const config = loadConfig(serviceEnv);

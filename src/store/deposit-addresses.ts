@@ -1,5 +1,6 @@
 import { isUniqueViolation, type Db } from '../adapters/db';
 import { depositAddress } from '../adapters/hd-wallet';
+import { tronDepositAddress } from '../adapters/tron-wallet';
 import { HD_ALLOCATION_LOCK } from '../domain/keys';
 
 export interface DepositAddressAllocation {
@@ -51,4 +52,16 @@ export async function ensureDepositAddress(
     if (!isUniqueViolation(err)) throw err;
     return allocate(db, depositXpub, key);
   }
+}
+
+/**
+ * The user's TRON deposit address: the user's HD index (allocated as above) on TRON's path, derived from the TRON
+ * extended public key and stored on first use so the scanner can match it. Deterministic, so a concurrent call
+ * writes the same value.
+ */
+export async function ensureTronDepositAddress(db: Db, xpubs: { evm: string; tron: string }, operatorId: string, externalUserId: string): Promise<{ address: string; hdIndex: number }> {
+  const { hdIndex } = await ensureDepositAddress(db, xpubs.evm, operatorId, externalUserId);
+  const address = tronDepositAddress(xpubs.tron, hdIndex);
+  await db.depositAddress.updateMany({ where: { hdIndex, tronAddress: null }, data: { tronAddress: address } });
+  return { address, hdIndex };
 }

@@ -4,6 +4,8 @@ import { ERC20 } from '../chain/erc20';
 import { liquidityLock } from '../domain/keys';
 import type { Prisma } from '../generated/prisma/client';
 import { CHAIN_READ_TIMEOUT_MS, valueOrNull } from '../chain/deadline';
+import { evmFromTron, tronFromEvm, tronHex } from '../chain/tron-address';
+import type { TronNode } from '../adapters/tron-node';
 
 /**
  * Serialises everyone reserving one token's bankroll liquidity (an advisory lock for the rest of the transaction) and
@@ -46,6 +48,8 @@ export async function reserveLiquidity(
 /** A balance reader for reserveLiquidity: null (unknown, fail closed) without an RPC, on an error or past the deadline. */
 export function bankrollBalance(chains: ChainProviders, chainId: number, tokenAddress: string, bankroll: string): () => Promise<bigint | null> {
   return async () => {
+    const tron = chains.tron(chainId);
+    if (tron) return valueOrNull(tronTokenBalance(tron, tokenAddress, tronFromEvm(bankroll)), CHAIN_READ_TIMEOUT_MS);
     const provider = chains.get(chainId);
     return provider ? valueOrNull(bankrollTokenBalance(provider, tokenAddress, bankroll), CHAIN_READ_TIMEOUT_MS) : null;
   };
@@ -54,4 +58,10 @@ export function bankrollBalance(chains: ChainProviders, chainId: number, tokenAd
 /** The bankroll's on-chain token balance in raw units; throws when the chain does not answer. */
 export async function bankrollTokenBalance(provider: JsonRpcProvider, tokenAddress: string, bankroll: string): Promise<bigint> {
   return (await new Contract(tokenAddress, ERC20, provider).getFunction('balanceOf')(bankroll)) as bigint;
+}
+
+/** A TRC-20 balance of a base58 owner, read with balanceOf through triggerconstantcontract. */
+export async function tronTokenBalance(node: TronNode, token: string, owner: string): Promise<bigint> {
+  const data = ERC20.encodeFunctionData('balanceOf', [evmFromTron(owner)]).slice(2);
+  return BigInt('0x' + (await node.constant(tronHex(token), data)).result);
 }

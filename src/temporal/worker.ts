@@ -13,6 +13,7 @@ import type { webhookRelayWorkflow } from '../workflows/webhook-relay';
 import type { withdrawalRelayWorkflow } from '../workflows/withdrawal-relay';
 import { createActivities, type Activities } from '../activities';
 import { genesisHashOf, openScanCursor, registerChainInstance } from '../provisioning/chain-instance';
+import { openTronChain } from '../provisioning/tron-instance';
 import { bankrollAssets, ensureOpenings, type BankrollBooks } from '../reconcile/openings';
 import { workflowStarts } from './client/starts';
 
@@ -63,10 +64,11 @@ export async function createWorker(opts: WorkerOptions, deps: WorkerDeps): Promi
       ? { workflowBundle: { codePath: opts.workflowBundlePath } }
       : { workflowsPath: require.resolve('../workflows') }),
     activities: opts.activities ?? workerActivities(deps),
-    interceptors: { activity: [() => ({ inbound: safeFailures(rpcUrlRedactor(deps.config.CHAIN_RPC_URLS)) })] },
+    interceptors: { activity: [() => ({ inbound: safeFailures(rpcUrlRedactor({ ...deps.config.CHAIN_RPC_URLS, ...deps.config.TRON_RPC_URLS })) })] },
   });
   await startRelays(deps.temporal, opts.taskQueue, deps.config.OUTBOX_RELAY_SECONDS);
   await startChainScanners(deps, opts.taskQueue);
+  await startTronScanners(deps, opts.taskQueue);
   return { worker, connection };
 }
 
@@ -93,6 +95,20 @@ async function startChainScanners(deps: WorkerDeps, taskQueue: string): Promise<
       workflowId: dustSweeperWorkflowId(taskQueue, chain.chainId),
       taskQueue,
       args: [{ chainId: chain.chainId, intervalSeconds: deps.config.DUST_SWEEP_SECONDS, pollMs: deps.config.CHAIN_POLL_MS }],
+      workflowIdConflictPolicy: 'USE_EXISTING',
+    });
+  }
+}
+
+/** One scanner per active TRON chain with a node URL (TRC-20 deposits; no dust sweeper and no opening books on TRON yet). */
+async function startTronScanners(deps: WorkerDeps, taskQueue: string): Promise<void> {
+  const chains = await deps.db.chain.findMany({ where: { active: true, type: 'TRON' } });
+  for (const chain of chains.filter((c) => deps.chains.tron(c.chainId))) {
+    await openTronChain(deps.db, chain.chainId, deps.chains.requireTron(chain.chainId));
+    await deps.temporal.workflow.start<typeof chainScannerWorkflow>('chainScannerWorkflow', {
+      workflowId: chainScannerWorkflowId(taskQueue, chain.chainId),
+      taskQueue,
+      args: [{ chainId: chain.chainId, pollMs: deps.config.CHAIN_POLL_MS, maxBlocks: deps.config.SCAN_MAX_BLOCKS }],
       workflowIdConflictPolicy: 'USE_EXISTING',
     });
   }

@@ -21,18 +21,19 @@ export interface OptionDeps {
  * with the bankroll balance read on chain, what active reservations hold, and the free remainder, in token units.
  * It reads only: no price is locked and nothing is reserved.
  */
-export async function listOptions(d: OptionDeps, intent: (Withdrawal & { reservation: { status: string } | null }) | null) {
+export async function listOptions(d: OptionDeps, intent: (Withdrawal & { reservation: { status: string } | null }) | null, types: Array<'EVM' | 'TRON'> = ['EVM']) {
   if (intent) {
     const token = await d.db.token.findUniqueOrThrow({ where: { chainId_address: { chainId: intent.chainId, address: intent.tokenAddress } }, include: { chain: true } });
     const supported = token.active && token.chain.active && token.chain.type === 'EVM' && d.chains.get(token.chainId) !== null;
     return [await option(d, token.chain, token, supported, intent)];
   }
   const tokens = await d.db.token.findMany({
-    where: { active: true, chain: { active: true, type: 'EVM' } },
+    // EVM only for headless (spec 8 rule 6); the widget also lists TRON chains this deployment has a node for.
+    where: { active: true, chain: { active: true, type: { in: types } } },
     include: { chain: true },
     orderBy: [{ chainId: 'asc' }, { symbol: 'asc' }],
   });
-  return Promise.all(tokens.map((t) => option(d, t.chain, t, d.chains.get(t.chainId) !== null, null)));
+  return Promise.all(tokens.map((t) => option(d, t.chain, t, d.chains.get(t.chainId) !== null || d.chains.tron(t.chainId) !== null, null)));
 }
 
 async function option(d: OptionDeps, chain: Chain, token: Token, supported: boolean, intent: (Withdrawal & { reservation: { status: string } | null }) | null) {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Client } from '@temporalio/client';
 import Decimal from 'decimal.js';
 import { getAddress, isAddress, ZeroAddress } from 'ethers';
+import { isTronAddress } from '../chain/tron-address';
 import { isUniqueViolation, type Db } from '../adapters/db';
 import type { Logger } from '../adapters/logger';
 import type { FxProvider, PriceProvider } from '../adapters/prices';
@@ -45,7 +46,7 @@ const inProgress = () => new AppError('WITHDRAW_IN_PROGRESS', 'A withdrawal for 
  * session's row lock and its workflow started (a lost start is made up by the withdrawal relay).
  */
 export async function submitDirectTransfer(d: DirectTransferDeps, session: WidgetSession, req: DirectTransferRequest): Promise<{ withdrawRequestId: string; withdrawStatus: WithdrawStatus }> {
-  const { chain, token } = await checkDestination(d.db, session, req);
+  const { chain, token } = await checkDestination(d.db, session, req, d.config);
   const live = await d.db.withdrawal.findFirst({ where: { sessionId: session.id, status: { in: [...LIVE_WIDGET_STATUSES] } } });
   if (live && live.status !== 'AWAITING_APPROVAL') throw inProgress();
   const priced = await priceFailClosed(d, session, chain, token);
@@ -61,7 +62,7 @@ export async function submitDirectTransfer(d: DirectTransferDeps, session: Widge
     withdrawRequestId: id,
     sessionRef: session.sessionRef,
     externalUserId: session.externalUserId,
-    address: getAddress(req.address),
+    address: chain.type === 'TRON' ? req.address : getAddress(req.address),
     symbol: token.symbol,
     fiatCurrency: session.platformFiatCurrency,
     fiatAmount: new Decimal(session.amount.toString()).toFixed(2),
@@ -80,9 +81,11 @@ export async function submitDirectTransfer(d: DirectTransferDeps, session: Widge
 const starter = (d: DirectTransferDeps) => ({ client: d.temporal.client, config: d.config, db: d.db });
 
 /** The session must be a withdraw session of an active operator; the address, chain and token come from the registry. */
-async function checkDestination(db: Db, session: WidgetSession, req: DirectTransferRequest): Promise<{ chain: Chain; token: Token }> {
+async function checkDestination(db: Db, session: WidgetSession, req: DirectTransferRequest, config: Config): Promise<{ chain: Chain; token: Token }> {
   if (session.type !== 'WITHDRAW') throw fieldError('sid', 'not a withdraw session');
   if (session.operator.status !== 'ACTIVE') throw new AppError('OPERATOR_INACTIVE', 'Operator account is inactive');
+  const tronChain = await db.chain.findFirst({ where: { chainId: req.chainId, type: 'TRON' } });
+  if (tronChain) return checkTronDestination(db, tronChain, req, config);
   if (!isAddress(req.address) || getAddress(req.address) === ZeroAddress) {
     throw new AppError('INVALID_ADDRESS', 'address is not a valid EVM address', { omitCode: true });
   }
@@ -91,6 +94,15 @@ async function checkDestination(db: Db, session: WidgetSession, req: DirectTrans
   const token = isAddress(req.tokenAddress)
     ? await db.token.findFirst({ where: { chainId: chain.chainId, address: getAddress(req.tokenAddress), active: true } })
     : null;
+  if (!token) throw fieldError('tokenAddress', `not an active token on chain ${chain.chainId} (see GET /chain)`);
+  return { chain, token };
+}
+
+/** On a TRON chain the address must be base58 TRON (an EVM address there is refused like a malformed one). */
+async function checkTronDestination(db: Db, chain: Chain, req: DirectTransferRequest, config: Config): Promise<{ chain: Chain; token: Token }> {
+  if (!isTronAddress(req.address)) throw new AppError('INVALID_ADDRESS', 'address is not a valid TRON address', { omitCode: true });
+  if (!chain.active || !config.TRON_RPC_URLS[chain.chainId]) throw fieldError('chainId', 'not a TRON chain this deployment serves (see GET /chain)');
+  const token = await db.token.findFirst({ where: { chainId: chain.chainId, address: req.tokenAddress, active: true } });
   if (!token) throw fieldError('tokenAddress', `not an active token on chain ${chain.chainId} (see GET /chain)`);
   return { chain, token };
 }

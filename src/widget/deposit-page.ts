@@ -8,10 +8,13 @@ export interface NetworkOption {
   tokens: { symbol: string; displaySymbol: string; name: string; decimals: number }[];
 }
 
-/** The active EVM networks and their active assets (native first): what `POST /depositor/address` accepts. */
-export async function depositNetworks(db: Db): Promise<NetworkOption[]> {
+/**
+ * The active EVM networks and their active assets (native first), and the active TRON chains this deployment has a
+ * node for with their TRC-20 tokens (no native TRX deposits): what `POST /depositor/address` accepts.
+ */
+export async function depositNetworks(db: Db, tronChainIds: number[] = []): Promise<NetworkOption[]> {
   const chains = await db.chain.findMany({
-    where: { active: true, type: 'EVM' },
+    where: { active: true, OR: [{ type: 'EVM' }, { type: 'TRON', chainId: { in: tronChainIds } }] },
     orderBy: { chainId: 'asc' },
     include: { tokens: { where: { active: true }, orderBy: { symbol: 'asc' } } },
   });
@@ -19,7 +22,7 @@ export async function depositNetworks(db: Db): Promise<NetworkOption[]> {
     chainId: c.chainId,
     name: c.name,
     tokens: [
-      { symbol: c.nativeSymbol, displaySymbol: c.nativeSymbol, name: c.nativeSymbol, decimals: c.nativeDecimals },
+      ...(c.type === 'TRON' ? [] : [{ symbol: c.nativeSymbol, displaySymbol: c.nativeSymbol, name: c.nativeSymbol, decimals: c.nativeDecimals }]),
       ...c.tokens.map((t) => ({ symbol: t.symbol, displaySymbol: t.displaySymbol, name: t.name, decimals: t.decimals })),
     ],
   }));

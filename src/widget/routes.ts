@@ -80,7 +80,7 @@ export function widgetRoutes(deps: ApiDeps): Router {
     const loaded = await loadPage(db, req, res, 'DEPOSIT');
     if (!loaded) return;
     const { session, lang, t } = loaded;
-    const networks = await depositNetworks(db);
+    const networks = await depositNetworks(db, deps.config.TRON_DEPOSIT_XPUB ? Object.keys(deps.config.TRON_RPC_URLS).map(Number) : []);
     const data = { ...pageData(session, lang, t), networks };
     const body = depositBody(t, lang, session.platformFiatCurrency, data.amount, networks);
     res.type('html').send(page({ lang, title: t.pageTitleDeposit, body, nonce: cspNonce(res), data }));

@@ -19,7 +19,7 @@ export interface DepositView {
 /** The chain's head, or null when its RPC does not answer: the page then simply shows no count this time. */
 async function heads(chains: ChainProviders, chainIds: number[]): Promise<Map<number, number | null>> {
   const entries = await Promise.all(
-    chainIds.map(async (id) => [id, await chains.get(id)?.getBlockNumber().catch(() => null) ?? null] as const),
+    chainIds.map(async (id) => [id, await (chains.tron(id)?.headNumber() ?? chains.get(id)?.getBlockNumber())?.catch(() => null) ?? null] as const),
   );
   return new Map(entries);
 }

@@ -9,6 +9,8 @@ import { esc, formatFiat } from './render';
 export interface PayoutOption {
   chainId: number;
   chainName: string;
+  /** TRON destinations are base58 (T...), EVM ones 0x. */
+  chainType: 'EVM' | 'TRON';
   tokenAddress: string;
   symbol: string;
   displaySymbol: string;
@@ -19,8 +21,13 @@ export interface PayoutOption {
 /** Only what the bankroll can pay now: an available token whose free balance covers this session's payout. */
 export async function payoutOptions(deps: ApiDeps, session: Session): Promise<PayoutOption[]> {
   const bankroll = deps.config.BANKROLL_ADDRESS;
-  const [options, rate] = await Promise.all([listOptions({ ...deps, bankroll }, null), deps.fx.usdTo(session.platformFiatCurrency)]);
+  const [options, rate, chains] = await Promise.all([
+    listOptions({ ...deps, bankroll }, null, ['EVM', 'TRON']),
+    deps.fx.usdTo(session.platformFiatCurrency),
+    deps.db.chain.findMany({ select: { chainId: true, type: true } }),
+  ]);
   if (!rate) return [];
+  const chainType = new Map(chains.map((c) => [c.chainId, c.type]));
   const priced = await Promise.all(
     options
       .filter((o) => o.status === 'AVAILABLE' && o.availableAmount !== null)
@@ -29,7 +36,7 @@ export async function payoutOptions(deps: ApiDeps, session: Session): Promise<Pa
         const payout = quote && priceFiatPayout(new Decimal(session.amount.toString()), rate, quote.usd, o.decimals);
         if (!payout || new Decimal(o.availableAmount!).lt(payout.cryptoAmountSent)) return null;
         const { chainId, chainName, tokenAddress, symbol, displaySymbol } = o;
-        return { chainId, chainName, tokenAddress, symbol, displaySymbol, amount: payout.cryptoAmountSent };
+        return { chainId, chainName, chainType: chainType.get(chainId) ?? 'EVM', tokenAddress, symbol, displaySymbol, amount: payout.cryptoAmountSent };
       }),
   );
   return priced.filter((o): o is PayoutOption => o !== null);

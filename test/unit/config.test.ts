@@ -71,11 +71,21 @@ describe('loadConfig', () => {
   });
 });
 
+describe('TRON configuration', () => {
+  it('When TRON_RPC_URLS names a chain without TRON_DEPOSIT_XPUB, Then loading fails naming it; with it, the URL is parsed', () => {
+    expect(() => loadConfig({ ...valid, TRON_RPC_URLS: '1000195=http://127.0.0.1:9090' })).toThrow(/TRON_DEPOSIT_XPUB: required when TRON_RPC_URLS is set/);
+    const xpub = publicKeysOf(keys).TRON_DEPOSIT_XPUB;
+    expect(loadConfig({ ...valid, TRON_RPC_URLS: '1000195=http://127.0.0.1:9090', TRON_DEPOSIT_XPUB: xpub }).TRON_RPC_URLS).toEqual({ 1000195: 'http://127.0.0.1:9090' });
+    expect(loadConfig(valid).TRON_RPC_URLS).toEqual({});
+  });
+});
+
 describe('loadSigningKeys (worker only)', () => {
   it('When the keys match the public half, Then they load', () => {
     const config = loadConfig(valid);
     expect(loadSigningKeys(keys, config)).toEqual(keys);
-    expect(publicKeysOf(keys)).toEqual({ BANKROLL_ADDRESS: config.BANKROLL_ADDRESS, DEPOSIT_XPUB: config.DEPOSIT_XPUB });
+    expect(publicKeysOf(keys)).toEqual({ BANKROLL_ADDRESS: config.BANKROLL_ADDRESS, DEPOSIT_XPUB: config.DEPOSIT_XPUB, TRON_DEPOSIT_XPUB: expect.stringMatching(/^xpub/) });
+    expect(loadSigningKeys(keys, loadConfig({ ...valid, TRON_DEPOSIT_XPUB: publicKeysOf(keys).TRON_DEPOSIT_XPUB }))).toEqual(keys);
   });
 
   it.each([
@@ -90,6 +100,8 @@ describe('loadSigningKeys (worker only)', () => {
     expect(() => loadSigningKeys(other, loadConfig(valid))).toThrow(/BANKROLL_ADDRESS: does not match the signing keys/);
     const seed = { ...keys, HD_MNEMONIC: 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about' };
     expect(() => loadSigningKeys(seed, loadConfig(valid))).toThrow(/DEPOSIT_XPUB: does not match the signing keys/);
+    const tronOfOtherSeed = publicKeysOf(seed).TRON_DEPOSIT_XPUB;
+    expect(() => loadSigningKeys(keys, loadConfig({ ...valid, TRON_DEPOSIT_XPUB: tronOfOtherSeed }))).toThrow(/TRON_DEPOSIT_XPUB: does not match the signing keys/);
     try {
       loadSigningKeys(other, loadConfig(valid));
     } catch (err) {

@@ -1319,7 +1319,7 @@ export interface paths {
                                 currency: string;
                                 tokenAddress: string | null;
                                 decimals: number;
-                                /** @description EIP-681, without an amount */
+                                /** @description EIP-681 without an amount on EVM chains; on TRON the base58 address itself */
                                 paymentUri: string;
                                 /** Format: date-time */
                                 expiresAt: string;

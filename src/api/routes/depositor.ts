@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { z } from 'zod';
 import type { Db } from '../../adapters/db';
-import { ensureDepositAddress } from '../../store/deposit-addresses';
+import { ensureDepositAddress, ensureTronDepositAddress } from '../../store/deposit-addresses';
 import type { Deposit } from '../../generated/prisma/client';
 import type { ApiDeps } from '../deps';
 import { sendEnvelope } from '../envelope';
@@ -13,10 +13,16 @@ import type { depositorCheck } from '../schemas/responses';
 
 const MAX_DEPOSITS = 50;
 
-/** The user's one HD address, listed once per active EVM chain (DESIGN: the same address on every EVM chain). */
-async function addressesOnChains(db: Db, address: string) {
-  const chains = await db.chain.findMany({ where: { active: true, type: 'EVM' }, orderBy: { chainId: 'asc' }, select: { chainId: true } });
-  return chains.map(({ chainId }) => ({ chainId, address }));
+/**
+ * The user's one HD address, listed once per active EVM chain (DESIGN: the same address on every EVM chain), and
+ * the user's TRON address (same index, TRON's path) on each active TRON chain this deployment has a node for.
+ */
+async function addressesOnChains(db: Db, address: string, tron: { address: string; chainIds: number[] } | null) {
+  const chains = await db.chain.findMany({ where: { active: true }, orderBy: { chainId: 'asc' }, select: { chainId: true, type: true } });
+  return chains.flatMap(({ chainId, type }) => {
+    if (type === 'EVM') return [{ chainId, address }];
+    return tron && tron.chainIds.includes(chainId) ? [{ chainId, address: tron.address }] : [];
+  });
 }
 
 function depositView(d: Deposit): z.infer<typeof depositorCheck>['deposits'][number] {
@@ -49,6 +55,12 @@ async function findDepositor(db: Db, scope: string[], externalUserId: string) {
 /** Operator-key depositor endpoints (app.ts checks the key before these run). */
 export function depositorRoutes({ db, config }: ApiDeps): Router {
   const router = Router();
+  const tronChainIds = Object.keys(config.TRON_RPC_URLS).map(Number);
+  /** The user's TRON address, allocated like the EVM one, when this deployment runs a TRON chain. */
+  const tronOf = async (operatorId: string, externalUserId: string) =>
+    config.TRON_DEPOSIT_XPUB && tronChainIds.length
+      ? { address: (await ensureTronDepositAddress(db, { evm: config.DEPOSIT_XPUB, tron: config.TRON_DEPOSIT_XPUB }, operatorId, externalUserId)).address, chainIds: tronChainIds }
+      : null;
 
   // Idempotent: 201 when this call allocated the address, 200 when the user already had one (an earlier create,
   // or the widget asking for the address of a deposit session). Acts for the caller itself, never a sub-operator.
@@ -57,7 +69,7 @@ export function depositorRoutes({ db, config }: ApiDeps): Router {
     const { address, created } = await ensureDepositAddress(db, config.DEPOSIT_XPUB, currentOperator(res).id, externalUserId);
     sendEnvelope(res, created ? 201 : 200, created ? 'Depositor created' : 'Depositor already exists', {
       externalUserId,
-      addresses: await addressesOnChains(db, address),
+      addresses: await addressesOnChains(db, address, await tronOf(currentOperator(res).id, externalUserId)),
     });
   });
 
@@ -77,7 +89,7 @@ export function depositorRoutes({ db, config }: ApiDeps): Router {
     sendEnvelope(res, 200, 'Depositor found', {
       exists: true,
       externalUserId,
-      addresses: await addressesOnChains(db, depositor.address),
+      addresses: await addressesOnChains(db, depositor.address, depositor.tronAddress ? { address: depositor.tronAddress, chainIds: tronChainIds } : null),
       deposits: deposits.map(depositView),
     });
   });

@@ -1,6 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import type { Db } from '../../adapters/db';
-import { ensureDepositAddress } from '../../store/deposit-addresses';
+import { ensureDepositAddress, ensureTronDepositAddress } from '../../store/deposit-addresses';
 import { fieldError } from '../../domain/errors';
 import type { ApiDeps } from '../deps';
 import { sendEnvelope } from '../envelope';
@@ -20,21 +20,27 @@ interface Asset {
  * The asset the widget asked for: the chain must be an active EVM chain of the registry, and the currency its
  * native symbol or the symbol of one of its active tokens. The native symbol wins should a token share it.
  */
-async function resolveAsset(db: Db, chainId: number, currency: string): Promise<Asset> {
+async function resolveAsset(db: Db, chainId: number, currency: string, tronEnabled: boolean): Promise<Asset & { tron: boolean }> {
   const chain = await db.chain.findUnique({ where: { chainId } });
-  if (!chain || !chain.active || chain.type !== 'EVM') throw fieldError('chainId', 'not an active EVM chain (see GET /chain)');
-  if (currency === chain.nativeSymbol) return { symbol: currency, tokenAddress: null, decimals: chain.nativeDecimals };
+  const usable = chain?.active && (chain.type === 'EVM' || (chain.type === 'TRON' && tronEnabled));
+  if (!chain || !usable) throw fieldError('chainId', 'not an active EVM chain, nor a TRON chain this deployment serves (see GET /chain)');
+  const tron = chain.type === 'TRON';
+  // TRC-20 tokens only on TRON: native TRX deposits are not taken (docs/tron.md).
+  if (tron && currency === chain.nativeSymbol) throw fieldError('currency', `not an active currency on chain ${chainId} (see GET /chain)`);
+  if (currency === chain.nativeSymbol) return { symbol: currency, tokenAddress: null, decimals: chain.nativeDecimals, tron };
   // Newest first: a dev redeploy leaves older rows of a symbol behind, inactive, but be deterministic regardless.
   const token = await db.token.findFirst({ where: { chainId, symbol: currency, active: true }, orderBy: { createdAt: 'desc' } });
   if (!token) throw fieldError('currency', `not an active currency on chain ${chainId} (see GET /chain)`);
-  return { symbol: token.symbol, tokenAddress: token.address, decimals: token.decimals };
+  return { symbol: token.symbol, tokenAddress: token.address, decimals: token.decimals, tron };
 }
 
 /**
  * EIP-681. No amount: the session's amount is fiat, and the crypto amount depends on the price when it arrives.
  * A token URI names the contract and its transfer function, with the deposit address as the recipient.
  */
-function paymentUri(address: string, chainId: number, tokenAddress: string | null): string {
+function paymentUri(address: string, chainId: number, tokenAddress: string | null, tron: boolean): string {
+  // TRON has no payment URI standard wallets agree on: the base58 address itself is what they scan.
+  if (tron) return address;
   return tokenAddress === null ? `ethereum:${address}@${chainId}` : `ethereum:${tokenAddress}@${chainId}/transfer?address=${address}`;
 }
 
@@ -52,15 +58,18 @@ export function widgetDepositRoutes({ db, config }: ApiDeps): Router {
   router.post('/depositor/address', sidAuth(db), requireDepositSession, validateBody(depositAddressSchema), async (_req, res) => {
     const session = currentSession(res);
     const { chainId, currency } = validatedBody(res, depositAddressSchema);
-    const asset = await resolveAsset(db, chainId, currency);
-    const { address } = await ensureDepositAddress(db, config.DEPOSIT_XPUB, session.operatorId, session.externalUserId);
+    // A TRON chain counts only where this deployment has its node (TRON_RPC_URLS) and the TRON public key.
+    const asset = await resolveAsset(db, chainId, currency, config.TRON_DEPOSIT_XPUB !== undefined && config.TRON_RPC_URLS[chainId] !== undefined);
+    const { address } = asset.tron
+      ? await ensureTronDepositAddress(db, { evm: config.DEPOSIT_XPUB, tron: config.TRON_DEPOSIT_XPUB! }, session.operatorId, session.externalUserId)
+      : await ensureDepositAddress(db, config.DEPOSIT_XPUB, session.operatorId, session.externalUserId);
     sendEnvelope(res, 200, 'Deposit address', {
       address,
       chainId,
       currency: asset.symbol,
       tokenAddress: asset.tokenAddress,
       decimals: asset.decimals,
-      paymentUri: paymentUri(address, chainId, asset.tokenAddress),
+      paymentUri: paymentUri(address, chainId, asset.tokenAddress, asset.tron),
       expiresAt: session.expiresAt.toISOString(),
     });
   });

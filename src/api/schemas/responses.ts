@@ -87,7 +87,7 @@ export const depositAddress = z.object({
   currency: z.string(),
   tokenAddress: z.string().nullable(),
   decimals: z.number().int(),
-  paymentUri: z.string().describe('EIP-681, without an amount'),
+  paymentUri: z.string().describe('EIP-681 without an amount on EVM chains; on TRON the base58 address itself'),
   expiresAt: iso,
 });
 

@@ -3,11 +3,11 @@ import { z } from 'zod';
 /** POST /widget/quote: the asset the player picked (null address: the chain's native coin). */
 export const widgetQuoteSchema = z.object({
   chainId: z.number().int().positive(),
-  tokenAddress: z.string().regex(/^0x[0-9a-fA-F]{40}$/).nullable(),
+  tokenAddress: z.string().regex(/^(0x[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$/).nullable(),
 });
 
-/** POST /widget/qr: EIP-681 URIs as `POST /depositor/address` builds them; nothing else is drawn as a QR code. */
-export const widgetQrSchema = z.object({ uri: z.string().regex(/^ethereum:0x[0-9a-fA-F]{40}@\d{1,12}(\/transfer\?address=0x[0-9a-fA-F]{40})?$/) });
+/** POST /widget/qr: the payment URIs `POST /depositor/address` builds (EIP-681, or a TRON base58 address); nothing else is drawn. */
+export const widgetQrSchema = z.object({ uri: z.string().regex(/^(ethereum:0x[0-9a-fA-F]{40}@\d{1,12}(\/transfer\?address=0x[0-9a-fA-F]{40})?|T[1-9A-HJ-NP-Za-km-z]{33})$/) });
 
 const sessionState = z.enum(['OPEN', 'COMPLETED', 'EXPIRED', 'CANCELLED']);
 

@@ -83,6 +83,7 @@ export function startWithdraw(data: WithdrawPageData): void {
     if (!button) return;
     byId('options').querySelectorAll('button').forEach((b) => b.setAttribute('aria-pressed', String(b === button)));
     chosen = data.options[Number(button.dataset.option)]!;
+    byId('address-hint').textContent = chosen.chainType === 'TRON' ? t.addressHintTron : t.addressHint;
     byId('receive').textContent = format(t.youReceive, { amount: amount(chosen.amount), symbol: chosen.displaySymbol, network: chosen.chainName });
   });
 
@@ -90,10 +91,10 @@ export function startWithdraw(data: WithdrawPageData): void {
     error.textContent = key ? t[key] : '';
     input.setAttribute('aria-invalid', String(key !== null));
   }
-  input.addEventListener('blur', () => input.value && showProblem(addressProblem(input.value)));
+  input.addEventListener('blur', () => input.value && showProblem(addressProblem(input.value, chosen?.chainType)));
 
   byId('continue').addEventListener('click', () => {
-    const problem = chosen ? addressProblem(input.value) : 'chooseFirst';
+    const problem = chosen ? addressProblem(input.value, chosen.chainType) : 'chooseFirst';
     showProblem(problem);
     if (problem || !chosen) return (problem === 'chooseFirst' ? byId('options') : input).focus();
     byId('summary').textContent = format(t.youReceive, { amount: amount(chosen.amount), symbol: chosen.displaySymbol, network: chosen.chainName });

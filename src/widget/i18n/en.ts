@@ -35,6 +35,7 @@ export const en = {
   youReceive: 'You receive about {amount} {symbol} on {network}',
   destination: 'Destination address',
   addressHint: 'Your wallet address on this network, starting with 0x',
+  addressHintTron: 'Your TRON wallet address, starting with T',
   addressInvalid: 'This is not a valid address. Check it and try again.',
   addressChecksum: 'This address has a wrong checksum (mixed upper and lower case). Check it and try again.',
   addressZero: 'The zero address cannot receive funds.',

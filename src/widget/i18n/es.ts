@@ -36,6 +36,7 @@ export const es: Catalog = {
   youReceive: 'Recibes unos {amount} {symbol} en {network}',
   destination: 'Dirección de destino',
   addressHint: 'Tu dirección de billetera en esta red, empieza por 0x',
+  addressHintTron: 'La dirección de tu billetera TRON, que empieza por T',
   addressInvalid: 'Esta dirección no es válida. Revísala e inténtalo de nuevo.',
   addressChecksum: 'Esta dirección tiene una suma de verificación incorrecta (mayúsculas y minúsculas). Revísala e inténtalo de nuevo.',
   addressZero: 'La dirección cero no puede recibir fondos.',

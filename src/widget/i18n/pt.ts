@@ -36,6 +36,7 @@ export const pt: Catalog = {
   youReceive: 'Você recebe cerca de {amount} {symbol} na rede {network}',
   destination: 'Endereço de destino',
   addressHint: 'O endereço da sua carteira nesta rede, começando com 0x',
+  addressHintTron: 'O endereço da sua carteira TRON, começando com T',
   addressInvalid: 'Este endereço não é válido. Verifique e tente novamente.',
   addressChecksum: 'Este endereço tem um checksum errado (maiúsculas e minúsculas). Verifique e tente novamente.',
   addressZero: 'O endereço zero não pode receber fundos.',

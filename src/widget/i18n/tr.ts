@@ -36,6 +36,7 @@ export const tr: Catalog = {
   youReceive: '{network} ağında yaklaşık {amount} {symbol} alırsınız',
   destination: 'Alıcı adresi',
   addressHint: 'Bu ağdaki cüzdan adresiniz, 0x ile başlar',
+  addressHintTron: 'T ile başlayan TRON cüzdan adresiniz',
   addressInvalid: 'Bu geçerli bir adres değil. Kontrol edip tekrar deneyin.',
   addressChecksum: 'Bu adresin sağlama toplamı yanlış (büyük/küçük harf). Kontrol edip tekrar deneyin.',
   addressZero: 'Sıfır adresi para alamaz.',
