@@ -46,8 +46,8 @@ async function start(run: number): Promise<ChildProcess> {
   return child;
 }
 
-/** The launcher's fixed ports: API, Temporal gRPC and Web UI, each dev chain's RPC proxy and node, worker metrics. */
-const PORTS = [3000, 7233, 8233, 8545, 8546, 8547, 8548, 9464];
+/** The launcher's fixed ports: API, Temporal gRPC and Web UI, each dev chain's RPC proxy and node, the TRON stand-in, worker metrics. */
+const PORTS = [3000, 7233, 8233, 8545, 8546, 8547, 8548, 8090, 9464];
 
 /**
  * Ctrl-C (SIGINT to the whole foreground group), or SIGTERM to `npm start` alone, as a process manager sends it: either
