@@ -86,7 +86,7 @@ export async function createTestContext(opts: { env?: Record<string, string>; wo
     // As a registration does: from here on, a deposit to any address of this context is the scanner's to find.
     await openScanCursor(db, registry.chainId, chains.require(registry.chainId));
   }
-  const temporal = await connectTemporal(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE);
+  const temporal = await connectTemporal({ address: config.TEMPORAL_ADDRESS }, config.TEMPORAL_NAMESPACE);
   const processes = testProcessCount();
   const cluster = processes > 1 ? await startServiceProcesses(processes, { ...env, WORKFLOW_BUNDLE_PATH: services.workflowBundlePath }) : null;
   const server = cluster
