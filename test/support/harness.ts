@@ -77,7 +77,7 @@ export async function createTestContext(opts: { env?: Record<string, string>; wo
     stream: opts.logStream ?? process.stderr,
     redact: rpcUrlRedactor(config.CHAIN_RPC_URLS),
   });
-  const db = createDb(config.DATABASE_URL, 5, config.DB_TX_MAX_WAIT_MS);
+  const db = createDb(config.DATABASE_URL, config.DB_POOL_SIZE, config.DB_TX_MAX_WAIT_MS);
   // The second dev chain only where a test asks for it: every other file sees the one chain it was written for.
   const registries = [services.registry, ...(opts.secondChain ? [second.registry] : [])];
   const chains = new ChainProviders(config.CHAIN_RPC_URLS);
