@@ -4,6 +4,7 @@ import { createDb } from './adapters/db';
 import { createLogger } from './adapters/logger';
 import { rpcUrlRedactor } from './adapters/rpc-redaction';
 import { connectTemporal } from './temporal/client/connection';
+import { temporalConnectOptions } from './temporal/client/connect-options';
 import { startServer } from './api/server';
 import { ConfigError, loadConfig, type Config } from './config/env';
 import { SIGNING_KEY_VARS, loadSigningKeys, type SigningKeys } from './config/signing-keys';
@@ -39,7 +40,8 @@ async function main() {
   const chains = new ChainProviders(config.CHAIN_RPC_URLS, config.TRON_RPC_URLS);
   const stops: Array<() => Promise<void>> = [];
 
-  const temporal = await connectTemporal(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE);
+  const temporalTarget = temporalConnectOptions(config);
+  const temporal = await connectTemporal(temporalTarget, config.TEMPORAL_NAMESPACE);
   if (role === 'api') {
     const server = await startServer({ config, db, temporal, chains, logger, ...pricingFrom(config, db, chains) }, config.PORT, config.HOST);
     logger.info('api listening', { url: server.url });
@@ -57,7 +59,7 @@ async function main() {
       if (metrics) stops.push(metrics.close);
     }
     const { worker, connection } = await createWorker(
-      { address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE, workflowBundlePath: config.WORKFLOW_BUNDLE_PATH },
+      { ...temporalTarget, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE, workflowBundlePath: config.WORKFLOW_BUNDLE_PATH },
       { config, db, chains, logger, temporal: temporal.client, signers: localSigners(keys) },
     );
     const running = worker.run();

@@ -49,6 +49,15 @@ export const envSchema = z.object({
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_TASK_QUEUE: z.string().min(1).default('gateway'),
   TEMPORAL_UI_URL: z.url().default('http://127.0.0.1:8233'),
+  /** TLS to the Temporal frontend; implied by a client certificate, a CA or an API key (src/temporal/client/connect-options.ts). */
+  TEMPORAL_TLS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** mTLS: PEM files of the client certificate and its private key (both or neither). */
+  TEMPORAL_TLS_CERT_PATH: z.string().min(1).optional(),
+  TEMPORAL_TLS_KEY_PATH: z.string().min(1).optional(),
+  /** PEM file of the CA that signed the frontend's certificate, when the system does not trust it already. */
+  TEMPORAL_TLS_CA_PATH: z.string().min(1).optional(),
+  /** Temporal Cloud API key, sent over TLS as a Bearer token. */
+  TEMPORAL_API_KEY: z.string().min(1).optional(),
   /** A prebuilt workflow bundle for the worker (the crash campaign restarts it hundreds of times); else bundled at start. */
   WORKFLOW_BUNDLE_PATH: z.string().min(1).optional(),
   /** Per-chain JSON-RPC endpoints; a chain without one is reported down by /readyz. */
@@ -116,7 +125,7 @@ export class ConfigError extends Error {}
 /** Parses the environment once; the message names every bad variable (never its value: some are secrets). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = envSchema.safeParse(env);
-  const issues = result.success ? testOnlyIssues(result.data) : result.error.issues;
+  const issues = result.success ? [...testOnlyIssues(result.data), ...pairIssues(result.data)] : result.error.issues;
   if (result.success && issues.length === 0) return result.data;
   const lines = issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
   throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
@@ -129,4 +138,11 @@ function testOnlyIssues(c: Config): Array<{ path: string[]; message: string }> {
   // A TRON chain needs its deposit addresses, which the API derives from the public key alone.
   if (Object.keys(c.TRON_RPC_URLS).length > 0 && !c.TRON_DEPOSIT_XPUB) issues.push({ path: ['TRON_DEPOSIT_XPUB'], message: 'required when TRON_RPC_URLS is set' });
   return issues;
+}
+
+/** A client certificate without its key (or the reverse) cannot authenticate: refuse it at start, not at first call. */
+function pairIssues(c: Config): Array<{ path: string[]; message: string }> {
+  if (!c.TEMPORAL_TLS_CERT_PATH === !c.TEMPORAL_TLS_KEY_PATH) return [];
+  const missing = c.TEMPORAL_TLS_CERT_PATH ? 'TEMPORAL_TLS_KEY_PATH' : 'TEMPORAL_TLS_CERT_PATH';
+  return [{ path: [missing], message: 'TEMPORAL_TLS_CERT_PATH and TEMPORAL_TLS_KEY_PATH go together' }];
 }

@@ -18,6 +18,8 @@ import { SIGNING_KEY_VARS, loadSigningKeys, roleEnvs, withoutSigningKeys, type S
 import { DATA_DIR, ROOT } from './paths';
 import { createDatabaseIfMissing, findOrStartPostgres, migrate, withDatabase } from './postgres';
 import { startProcess, waitFor } from './processes';
+import { startFrontProxy } from './front-proxy';
+import { planServices, processCount } from './service-plan';
 import { ensureTemporalCli, readDevServerSettings, startTemporalDevServer } from './temporal-server';
 
 const log = createLogger({ base: { service: 'launcher' } });
@@ -126,6 +128,7 @@ async function main() {
     }
   }, 1000).unref();
   try {
+    const count = processCount(process.argv, process.env);
     const { SECRETS_KEY, ...devKeys } = loadOrCreateDevSecrets();
     const keys: SigningKeys = { ...devKeys, ...pick(process.env, SIGNING_KEY_VARS) };
     // Every process but the worker gets the public half of the keys only.
@@ -138,21 +141,29 @@ async function main() {
     const config = loadConfig(serviceEnv);
     loadSigningKeys(keys, config);
     writeDevEnv(env);
-    const envOf = roleEnvs(serviceEnv, keys);
-    for (const role of ['worker', 'api'] as const) {
+    const plan = planServices(count, roleEnvs(serviceEnv, keys), config);
+    for (const svc of plan.services) {
       // node itself with tsx's loader (no wrapper process between us and the service, so our signals reach it).
-      const proc = startProcess(role, process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/main.ts'), '--role', role], { env: envOf[role], cwd: ROOT });
+      const proc = startProcess(svc.name, process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/main.ts'), '--role', svc.role], { env: svc.env, cwd: ROOT });
       proc.child.once('exit', (code) => {
         if (!stopping) {
-          log.error('service process exited', { role, code });
+          log.error('service process exited', { service: svc.name, code });
           void shutdown(1);
         }
       });
-      stops.push({ name: role, stop: proc.stop });
+      stops.push({ name: svc.name, stop: proc.stop });
     }
-    const api = `http://${config.HOST}:${config.PORT}`;
-    await waitFor('gateway /readyz', () => fetch(`${api}/readyz`).then((r) => r.ok, () => false), 120_000);
-    log.info('gateway ready', { api, temporalUi: config.TEMPORAL_UI_URL, startupSeconds: Math.round(process.uptime()) });
+    if (plan.apiPorts.length) {
+      const front = await startFrontProxy(plan.apiPorts.map((port) => ({ host: config.HOST, port })), plan.frontPort, config.HOST);
+      stops.push({ name: 'front proxy', stop: front.stop });
+      log.info('front proxy', { url: front.url, apis: plan.apiPorts.map((p) => `http://${config.HOST}:${p}`) });
+    }
+    const api = `http://${config.HOST}:${plan.frontPort}`;
+    // Ready when every API process is: the front alone could answer from one of them.
+    for (const port of plan.apiPorts.length ? plan.apiPorts : [plan.frontPort]) {
+      await waitFor(`gateway /readyz on ${port}`, () => fetch(`http://${config.HOST}:${port}/readyz`).then((r) => r.ok, () => false), 120_000);
+    }
+    log.info('gateway ready', { api, processes: plan.services.length / 2, temporalUi: config.TEMPORAL_UI_URL, startupSeconds: Math.round(process.uptime()) });
   } catch (err) {
     log.error(err instanceof ConfigError ? err.message : 'start failed', { err });
     await shutdown(1);

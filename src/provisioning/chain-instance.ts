@@ -15,7 +15,9 @@ export async function genesisHashOf(provider: JsonRpcProvider): Promise<string> 
  */
 export async function openScanCursor(db: Db, chainId: number, provider: JsonRpcProvider): Promise<void> {
   const head = await provider.getBlockNumber();
-  await db.chainCursor.upsert({ where: { chainId }, create: { chainId, nextBlock: head }, update: {} });
+  // ON CONFLICT, not Prisma's upsert (a read, then an insert): workers starting together each open the cursor, and
+  // the insert that loses the race must not fail that worker's start.
+  await db.$executeRaw`INSERT INTO "ChainCursor" ("chainId", "nextBlock", "updatedAt") VALUES (${chainId}, ${head}, now()) ON CONFLICT ("chainId") DO NOTHING`;
 }
 
 export type InstanceChange = { change: 'SAME' | 'FIRST' } | { change: 'RETIRED'; retiredTransactions: number; droppedDeposits: number };

@@ -16,9 +16,9 @@ import { genesisHashOf, openScanCursor, registerChainInstance } from '../provisi
 import { openTronChain } from '../provisioning/tron-instance';
 import { bankrollAssets, ensureOpenings, type BankrollBooks } from '../reconcile/openings';
 import { workflowStarts } from './client/starts';
+import type { TemporalConnectOptions } from './client/connect-options';
 
-export interface WorkerOptions {
-  address: string;
+export interface WorkerOptions extends TemporalConnectOptions {
   namespace: string;
   taskQueue: string;
   /** A prebuilt bundle (tests bundle once); else the workflows are bundled from source at start. */
@@ -55,7 +55,7 @@ function safeFailures(redact: Redact): ActivityInboundCallsInterceptor {
 
 /** Creates the worker that runs every workflow and activity of the gateway. Call run() to poll. */
 export async function createWorker(opts: WorkerOptions, deps: WorkerDeps): Promise<{ worker: Worker; connection: NativeConnection }> {
-  const connection = await NativeConnection.connect({ address: opts.address });
+  const connection = await NativeConnection.connect({ address: opts.address, tls: opts.tls, apiKey: opts.apiKey });
   const worker = await Worker.create({
     connection,
     namespace: opts.namespace,

@@ -1,5 +1,6 @@
 import { ApplicationFailure } from '@temporalio/common';
 import { headlessSuite } from '../support/headless-fixtures';
+import { describeInProcessOnly } from '../support/service-processes';
 
 // The replaced worker stops before the suite closes, so the worker that settles what is left is an ordinary one.
 const { ctx, f, op } = headlessSuite({}, { beforeClose: () => ctx.stopWorker() });
@@ -16,7 +17,7 @@ beforeAll(async () => {
   }));
 });
 
-describe('an execute whose commit succeeded but whose answer was lost', () => {
+describeInProcessOnly('it replaces an activity of the worker')('an execute whose commit succeeded but whose answer was lost', () => {
   it('When every attempt loses its answer, Then execute answers the committed result (202) and the payout proceeds', async () => {
     const { id, sessionRef } = await f.intent(op.apiKey, { amount: '5.00' });
     const r = await f.execute(op.apiKey, sessionRef);

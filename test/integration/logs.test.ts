@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { createOperator } from '../../src/provisioning/operators';
 import { createTestContext, type TestContext } from '../support/harness';
 import { http } from '../support/http';
+import { describeInProcessOnly } from '../support/service-processes';
 import { ACK, WebhookReceiver } from '../support/webhook-receiver';
 
 let ctx: TestContext;
@@ -22,7 +23,7 @@ afterAll(async () => {
 
 const lines = () => output.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
 
-describe('logs', () => {
+describeInProcessOnly('it reads the log lines of the API and the worker in this process')('logs', () => {
   it('When requests carry an operator key, a sid and a signed webhook, Then the log has one line per request with its route and none of them', async () => {
     const op = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Logged', webhookUrl: receiver.url });
     const created = await http(ctx.apiUrl, 'POST', '/session/deposit', {

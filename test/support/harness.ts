@@ -17,6 +17,7 @@ import { upsertChain } from '../../src/provisioning/chain-registry';
 import { openScanCursor } from '../../src/provisioning/chain-instance';
 import { createWorker, installTemporalLogger, workerActivities } from '../../src/temporal/worker';
 import { testServices, type TestServices } from './services';
+import { startServiceProcesses, testProcessCount } from './service-processes';
 
 export interface TestContext {
   services: TestServices;
@@ -30,7 +31,12 @@ export interface TestContext {
   chains: ChainProviders;
   logger: Logger;
   apiUrl: string;
-  /** Starts (or restarts) the worker on this context's task queue; `wrap` may replace activities to inject faults. */
+  /** How many API processes and workers run (GATEWAY_TEST_PROCESSES); 1 means both in this process. */
+  processes: number;
+  /**
+   * Starts (or restarts) the worker on this context's task queue; `wrap` may replace activities to inject faults
+   * (in-process only). With several processes, starts every worker process.
+   */
   startWorker(wrap?: (activities: Activities) => Activities): Promise<void>;
   stopWorker(): Promise<void>;
   close(): Promise<void>;
@@ -39,7 +45,8 @@ export interface TestContext {
 /**
  * A fresh database (cloned from the migrated template), a task queue of its own on the shared Temporal server,
  * the registry of the shared dev chain (and of the second one with `secondChain`), and the API on a free port. Durations come from `env` overrides; `logStream`
- * captures every log line at debug level.
+ * captures every log line at debug level. With GATEWAY_TEST_PROCESSES=N the API and the worker are N + N real service
+ * processes (`src/main.ts --role api|worker`) with `env`, and `apiUrl` spreads requests over the API processes.
  */
 export async function createTestContext(opts: { env?: Record<string, string>; worker?: boolean; logStream?: NodeJS.WritableStream; secondChain?: boolean } = {}): Promise<TestContext> {
   const services = testServices();
@@ -79,8 +86,12 @@ export async function createTestContext(opts: { env?: Record<string, string>; wo
     // As a registration does: from here on, a deposit to any address of this context is the scanner's to find.
     await openScanCursor(db, registry.chainId, chains.require(registry.chainId));
   }
-  const temporal = await connectTemporal(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE);
-  const server = await startServer({ config, db, temporal, chains, logger, ...pricingFrom(config, db, chains) }, 0, '127.0.0.1');
+  const temporal = await connectTemporal({ address: config.TEMPORAL_ADDRESS }, config.TEMPORAL_NAMESPACE);
+  const processes = testProcessCount();
+  const cluster = processes > 1 ? await startServiceProcesses(processes, { ...env, WORKFLOW_BUNDLE_PATH: services.workflowBundlePath }) : null;
+  const server = cluster
+    ? { url: cluster.frontUrl, close: cluster.stopApis }
+    : await startServer({ config, db, temporal, chains, logger, ...pricingFrom(config, db, chains) }, 0, '127.0.0.1');
 
   let worker: { stop(): Promise<void> } | null = null;
   const ctx: TestContext = {
@@ -93,8 +104,15 @@ export async function createTestContext(opts: { env?: Record<string, string>; wo
     chains,
     logger,
     apiUrl: server.url,
+    processes,
     async startWorker(wrap) {
       if (worker) return;
+      if (cluster) {
+        if (wrap) throw new Error('activities cannot be replaced in worker processes: mark the test inProcessOnly');
+        await cluster.startWorkers();
+        worker = { stop: cluster.stopWorkers };
+        return;
+      }
       quietTemporalLogs(logger);
       const deps = { config, db, chains, logger, temporal: temporal.client, signers: localSigners(signingKeys) };
       const { worker: w, connection } = await createWorker(

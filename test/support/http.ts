@@ -11,6 +11,22 @@ export interface HttpResult<T = any> {
   text: string;
 }
 
+/** Front URLs whose requests go, in turn, straight to one of several API processes (multi-process tests). */
+const pools = new Map<string, { urls: string[]; next: number }>();
+
+/** Spreads every request made to `frontUrl` over `apiUrls`, one after the other; returns the undo. */
+export function spreadRequests(frontUrl: string, apiUrls: string[]): () => void {
+  pools.set(frontUrl, { urls: apiUrls, next: 0 });
+  return () => void pools.delete(frontUrl);
+}
+
+/** Round-robin per request at the client, so even requests of one test in sequence alternate between processes. */
+function target(baseUrl: string): string {
+  const pool = pools.get(baseUrl);
+  if (!pool) return baseUrl;
+  return pool.urls[pool.next++ % pool.urls.length]!;
+}
+
 export async function http<T = any>(
   baseUrl: string,
   method: string,
@@ -27,7 +43,7 @@ export async function http<T = any>(
     headers['content-type'] ??= 'application/json';
     body = opts.rawBody;
   }
-  const res = await fetch(baseUrl + path, { method, headers, body });
+  const res = await fetch(target(baseUrl) + path, { method, headers, body });
   const text = await res.text();
   let parsed: unknown = text;
   try {

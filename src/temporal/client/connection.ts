@@ -1,12 +1,13 @@
 import { Client, Connection } from '@temporalio/client';
+import type { TemporalConnectOptions } from './connect-options';
 
 export interface TemporalHandle {
   client: Client;
   connection: Connection;
 }
 
-export async function connectTemporal(address: string, namespace: string): Promise<TemporalHandle> {
-  const connection = await Connection.connect({ address });
+export async function connectTemporal(options: TemporalConnectOptions, namespace: string): Promise<TemporalHandle> {
+  const connection = await Connection.connect(options);
   return { connection, client: new Client({ connection, namespace }) };
 }
 
