@@ -14,7 +14,11 @@ export async function genesisHashOf(provider: JsonRpcProvider): Promise<string> 
  * that starts late, or dies while starting) would lie behind the cursor and never be seen. An existing cursor is kept.
  */
 export async function openScanCursor(db: Db, chainId: number, provider: JsonRpcProvider): Promise<void> {
-  const head = await provider.getBlockNumber();
+  await openScanCursorAt(db, chainId, await provider.getBlockNumber());
+}
+
+/** openScanCursor at a head read by the caller (a TRON node's). */
+export async function openScanCursorAt(db: Db, chainId: number, head: number): Promise<void> {
   // ON CONFLICT, not Prisma's upsert (a read, then an insert): workers starting together each open the cursor, and
   // the insert that loses the race must not fail that worker's start.
   await db.$executeRaw`INSERT INTO "ChainCursor" ("chainId", "nextBlock", "updatedAt") VALUES (${chainId}, ${head}, now()) ON CONFLICT ("chainId") DO NOTHING`;

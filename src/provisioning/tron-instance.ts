@@ -1,6 +1,6 @@
 import type { Db } from '../adapters/db';
 import type { TronNode } from '../adapters/tron-node';
-import { registerChainInstance } from './chain-instance';
+import { openScanCursorAt, registerChainInstance } from './chain-instance';
 
 /**
  * A TRON chain's instance and scan cursor, as `registerChainInstance` and `openScanCursor` do for EVM: block 0's id
@@ -11,6 +11,5 @@ export async function openTronChain(db: Db, chainId: number, node: TronNode): Pr
   const genesis = await node.block(0);
   if (!genesis) throw new Error(`TRON chain ${chainId}: the node did not return its genesis block`);
   await registerChainInstance(db, chainId, genesis.blockID, { retire: false });
-  const head = await node.headNumber();
-  await db.chainCursor.upsert({ where: { chainId }, create: { chainId, nextBlock: head }, update: {} });
+  await openScanCursorAt(db, chainId, await node.headNumber());
 }
