@@ -94,16 +94,13 @@ function tronSource(node: TronNode, db: Db, chainId: number): ScanSource {
     head: () => node.headNumber(),
     blockHash: async (n) => (await node.block(n))?.blockID ?? null,
     async transfers(from, to) {
-      const [tokens, addresses] = await Promise.all([
-        db.token.findMany({ where: { chainId, active: true }, select: { address: true } }),
-        db.depositAddress.findMany({ where: { tronAddress: { not: null } }, select: { tronAddress: true } }),
-      ]);
-      const ours = new Set(addresses.map((a) => a.tronAddress!));
-      if (ours.size === 0) return [];
+      const tokens = new Set((await db.token.findMany({ where: { chainId, active: true }, select: { address: true } })).map((t) => t.address));
+      const ours = async (recipients: string[]) =>
+        new Set((await db.depositAddress.findMany({ where: { tronAddress: { in: recipients } }, select: { tronAddress: true } })).map((a) => a.tronAddress!));
       const found: DetectedTransfer[] = [];
       for (let n = from; n <= to; n++) {
         heartbeat(n);
-        found.push(...(await tronBlockTransfers(node, chainId, n, new Set(tokens.map((t) => t.address)), ours)).found);
+        found.push(...(await tronBlockTransfers(node, chainId, n, tokens, ours)));
       }
       return found;
     },

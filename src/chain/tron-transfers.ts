@@ -20,16 +20,27 @@ export function tronTransferLogs(infos: readonly TronTxInfo[]): TransferLog[] {
   return out;
 }
 
-/** TRC-20 transfers into our addresses in block `num` of a TRON chain, from active tokens only. */
-export async function tronBlockTransfers(node: TronNode, chainId: number, num: number, tokens: ReadonlySet<string>, ours: ReadonlySet<string>): Promise<{ blockHash: string; found: DetectedTransfer[] }> {
+/**
+ * TRC-20 transfers into our addresses in block `num` of a TRON chain, from active tokens only. `ours` is asked only
+ * about the recipients the block shows, so the cost follows the chain's traffic, not the number of our addresses.
+ */
+export async function tronBlockTransfers(
+  node: TronNode,
+  chainId: number,
+  num: number,
+  tokens: ReadonlySet<string>,
+  ours: (recipients: string[]) => Promise<ReadonlySet<string>>,
+): Promise<DetectedTransfer[]> {
   const block = await node.block(num);
   // A node behind a load balancer may lack a block its head includes: read it again later, never skip it.
   if (!block) throw new Error(`TRON block ${num} not available yet`);
   const logs = tronTransferLogs(await node.blockTxInfos(num));
-  const found = logs
-    .filter((l) => tokens.has(l.token) && ours.has(l.to) && l.value > 0n)
+  const candidates = logs.filter((l) => tokens.has(l.token) && l.value > 0n);
+  if (candidates.length === 0) return [];
+  const mine = await ours([...new Set(candidates.map((l) => l.to))]);
+  return candidates
+    .filter((l) => mine.has(l.to))
     .map((l) => ({ chainId, txHash: l.txHash, logIndex: l.index, blockNumber: num, blockHash: block.blockID, to: l.to, tokenAddress: l.token, raw: l.value, ordinal: transferOrdinal(logs, l) }));
-  return { blockHash: block.blockID, found };
 }
 
 /** Where the chain has a deposit's transfer now, from its transaction's info (TRON's receipt). */
