@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import path from 'node:path';
+import { endProcess } from '../test/support/service-processes';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -46,28 +47,14 @@ export class WorkerProcess {
 
   /** SIGKILL, and resolves once the process is gone (its PID is ours: we spawned it). */
   async kill(): Promise<void> {
-    const child = this.child;
-    if (!child) return;
-    if (child.exitCode !== null || child.signalCode !== null) {
-      this.child = null;
-      return;
-    }
-    const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    child.kill('SIGKILL');
-    await gone;
+    if (this.child) await endProcess(this.child, 'SIGKILL');
     this.child = null;
   }
 
   /** A clean stop at the end: SIGTERM lets the worker finish its tasks and close its connections. */
   async stop(): Promise<void> {
-    const child = this.child;
     this.log.end();
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    await gone;
-    clearTimeout(timer);
+    if (this.child) await endProcess(this.child, 'SIGTERM');
     this.child = null;
   }
 }

@@ -85,12 +85,7 @@ async function startChainScanners(deps: WorkerDeps, taskQueue: string): Promise<
     // A chain registered without an RPC at hand gets its cursor here, before its scanner's first step.
     await openScanCursor(deps.db, chain.chainId, provider);
     await openBooks(deps, { chainId: chain.chainId, genesisHash, bankroll: deps.config.BANKROLL_ADDRESS });
-    await deps.temporal.workflow.start<typeof chainScannerWorkflow>('chainScannerWorkflow', {
-      workflowId: chainScannerWorkflowId(taskQueue, chain.chainId),
-      taskQueue,
-      args: [{ chainId: chain.chainId, pollMs: deps.config.CHAIN_POLL_MS, maxBlocks: deps.config.SCAN_MAX_BLOCKS }],
-      workflowIdConflictPolicy: 'USE_EXISTING',
-    });
+    await startChainScanner(deps, taskQueue, chain.chainId);
     await deps.temporal.workflow.start<typeof dustSweeperWorkflow>('dustSweeperWorkflow', {
       workflowId: dustSweeperWorkflowId(taskQueue, chain.chainId),
       taskQueue,
@@ -100,17 +95,22 @@ async function startChainScanners(deps: WorkerDeps, taskQueue: string): Promise<
   }
 }
 
+/** A chain's scanner; a restarted worker, or a second one, attaches to the running one. */
+async function startChainScanner(deps: WorkerDeps, taskQueue: string, chainId: number): Promise<void> {
+  await deps.temporal.workflow.start<typeof chainScannerWorkflow>('chainScannerWorkflow', {
+    workflowId: chainScannerWorkflowId(taskQueue, chainId),
+    taskQueue,
+    args: [{ chainId, pollMs: deps.config.CHAIN_POLL_MS, maxBlocks: deps.config.SCAN_MAX_BLOCKS }],
+    workflowIdConflictPolicy: 'USE_EXISTING',
+  });
+}
+
 /** One scanner per active TRON chain with a node URL (TRC-20 deposits; no dust sweeper and no opening books on TRON yet). */
 async function startTronScanners(deps: WorkerDeps, taskQueue: string): Promise<void> {
   const chains = await deps.db.chain.findMany({ where: { active: true, type: 'TRON' } });
   for (const chain of chains.filter((c) => deps.chains.tron(c.chainId))) {
     await openTronChain(deps.db, chain.chainId, deps.chains.requireTron(chain.chainId));
-    await deps.temporal.workflow.start<typeof chainScannerWorkflow>('chainScannerWorkflow', {
-      workflowId: chainScannerWorkflowId(taskQueue, chain.chainId),
-      taskQueue,
-      args: [{ chainId: chain.chainId, pollMs: deps.config.CHAIN_POLL_MS, maxBlocks: deps.config.SCAN_MAX_BLOCKS }],
-      workflowIdConflictPolicy: 'USE_EXISTING',
-    });
+    await startChainScanner(deps, taskQueue, chain.chainId);
   }
 }
 

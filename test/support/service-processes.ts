@@ -69,15 +69,22 @@ class ServiceProcess {
 
   /** SIGTERM (the worker finishes its tasks and closes its connections), SIGKILL after 15 s. */
   async stop(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    await gone;
-    clearTimeout(timer);
+    if (this.child) await endProcess(this.child, 'SIGTERM');
     this.child = null;
   }
+}
+
+/**
+ * Sends `signal` to a spawned service process and resolves once it is gone; a SIGTERM that is not obeyed within 15 s
+ * becomes a SIGKILL. A process that already exited resolves at once.
+ */
+export async function endProcess(child: ChildProcess, signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill(signal);
+  const timer = signal === 'SIGTERM' ? setTimeout(() => child.kill('SIGKILL'), 15_000) : null;
+  await gone;
+  if (timer) clearTimeout(timer);
 }
 
 export interface ServiceProcesses {
