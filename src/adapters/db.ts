@@ -1,7 +1,12 @@
 import { PrismaPg } from '@prisma/adapter-pg';
+import { Pool } from 'pg';
 import { Prisma, PrismaClient } from '../generated/prisma/client';
 
-export type Db = PrismaClient;
+/**
+ * Prisma, plus the `pg` pool under its adapter for the few statements on the hot path (src/store/sql.ts): one set
+ * of connections either way.
+ */
+export type Db = PrismaClient & { readonly sql: Pool };
 
 /** A unique constraint refused the write: the race it guards was lost (someone else's row is there). */
 export const isUniqueViolation = (err: unknown) => err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002';
@@ -11,7 +16,11 @@ export const isUniqueViolation = (err: unknown) => err instanceof Prisma.PrismaC
  * fails with P2028 (nothing was written), which the API answers as 503 SERVICE_UNAVAILABLE, never 500.
  */
 export function createDb(databaseUrl: string, max = 10, maxWaitMs = 10_000): Db {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl, max }), transactionOptions: { maxWait: maxWaitMs } });
+  const pool = new Pool({ connectionString: databaseUrl, max });
+  // An idle connection the server closed (restart, admin command) is dropped by the pool; the next query opens another.
+  pool.on('error', () => {});
+  const client = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }), transactionOptions: { maxWait: maxWaitMs } });
+  return Object.assign(client, { sql: pool });
 }
 
 /** A transaction that could not start in time (every connection busy) or ran past its timeout: rolled back. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../adapters/db';
 import type { Prisma, Session, SessionType } from '../generated/prisma/client';
+import { sqlRows, txRows, type Statement } from './sql';
 
 /** A widget session as the operator asked for it (POST /session/deposit and /session/withdraw). */
 export interface NewSession {
@@ -18,18 +19,26 @@ export interface NewSession {
   expiresAt: Date;
 }
 
-/**
- * Inserts a session in one statement. Raw SQL on purpose: session creation is the operators' busiest write, and
- * Prisma's query compiler spent three times the CPU of the insert itself on `session.create` (docs/performance.md).
- * The columns are the Session model's; status and timestamps take the model's defaults.
- */
-export async function insertSession(db: Db | Prisma.TransactionClient, s: NewSession): Promise<Session> {
-  const rows = await db.$queryRaw<Session[]>`
-    INSERT INTO "Session" (id, "sessionRef", "operatorId", type, status, "externalUserId", lang, "platformFiatCurrency",
+/** Session creation is the operators' busiest write: one statement, off Prisma's engine (src/store/sql.ts). */
+const INSERT: Statement = {
+  name: 'session-insert',
+  text: `INSERT INTO "Session" (id, "sessionRef", "operatorId", type, status, "externalUserId", lang, "platformFiatCurrency",
       "userBalance", amount, email, "operatorReference", "redirectUrl", "expiresAt", "createdAt", "updatedAt")
-    VALUES (${randomUUID()}::uuid, ${s.sessionRef}, ${s.operatorId}::uuid, ${s.type}::"SessionType", 'OPEN', ${s.externalUserId},
-      ${s.lang}, ${s.platformFiatCurrency}, ${s.userBalance}::numeric, ${s.amount}::numeric, ${s.email}, ${s.operatorReference},
-      ${s.redirectUrl}, ${s.expiresAt}, now(), now())
-    RETURNING *`;
-  return rows[0]!;
+    VALUES ($1::uuid, $2, $3::uuid, $4::"SessionType", 'OPEN', $5, $6, $7, $8::numeric, $9::numeric, $10, $11, $12, $13::timestamptz, now(), now())
+    RETURNING *`,
+};
+
+const values = (s: NewSession) => [
+  randomUUID(), s.sessionRef, s.operatorId, s.type, s.externalUserId, s.lang, s.platformFiatCurrency,
+  s.userBalance, s.amount, s.email, s.operatorReference, s.redirectUrl, s.expiresAt,
+];
+
+/** Inserts a session; status and timestamps take the model's defaults. */
+export async function insertSession(db: Db, s: NewSession): Promise<Session> {
+  return (await sqlRows<Session>(db, INSERT, values(s)))[0]!;
+}
+
+/** The same insert inside a transaction (a deposit session with an operatorReference, see routes/sessions.ts). */
+export async function insertSessionInTx(tx: Prisma.TransactionClient, s: NewSession): Promise<Session> {
+  return (await txRows<Session>(tx, INSERT, values(s)))[0]!;
 }

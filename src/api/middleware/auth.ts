@@ -3,6 +3,7 @@ import type { Db } from '../../adapters/db';
 import { apiKeyId, apiKeyMatches, sha256Hex } from '../../domain/credentials';
 import { AppError } from '../../domain/errors';
 import type { AdminRole, Operator } from '../../generated/prisma/client';
+import { operatorByKeyId } from '../../store/operator-keys';
 
 function bearer(header: string | undefined): string | null {
   const m = /^Bearer ([^\s]+)$/.exec(header ?? '');
@@ -14,7 +15,7 @@ export function operatorAuth(db: Db): RequestHandler {
   return async (req, res, next) => {
     const key = bearer(req.get('authorization'));
     const keyId = key ? apiKeyId(key) : null;
-    const operator = keyId ? await db.operator.findUnique({ where: { apiKeyId: keyId } }) : null;
+    const operator = keyId ? await operatorByKeyId(db, keyId) : null;
     if (!key || !operator || !apiKeyMatches(key, operator.apiKeyHash)) {
       throw new AppError('UNAUTHORIZED', 'Missing or invalid operator API key');
     }

@@ -21,7 +21,7 @@ import {
   type SessionBody,
 } from '../schemas/sessions';
 import { headlessCreate } from './headless';
-import { insertSession, type NewSession } from '../../store/sessions';
+import { insertSession, insertSessionInTx, type NewSession } from '../../store/sessions';
 
 /** Where the widget pages live: PUBLIC_BASE_URL when the service sits behind a public address, else the API itself. */
 export function widgetBaseUrl(config: Config): string {
@@ -68,7 +68,7 @@ async function createDepositSession(db: Db, config: Config, operatorId: string, 
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
       select: { redirectUrl: true },
     });
-    return insertSession(tx, sessionData(config, operatorId, 'DEPOSIT', body, first ? first.redirectUrl : (body.redirectUrl ?? null)));
+    return insertSessionInTx(tx, sessionData(config, operatorId, 'DEPOSIT', body, first ? first.redirectUrl : (body.redirectUrl ?? null)));
   });
 }
 

@@ -1,0 +1,58 @@
+/**
+ * The hot-path statements that bypass Prisma's engine (src/store/sql.ts) must return exactly what Prisma's own reads
+ * return for the same row: Decimal columns as Prisma.Decimal, timestamps as Date, arrays as arrays. A model change
+ * that the raw statements do not follow fails here.
+ */
+import { apiKeyId } from '../../src/domain/credentials';
+import { createOperator } from '../../src/provisioning/operators';
+import { operatorByKeyId } from '../../src/store/operator-keys';
+import { insertSession, insertSessionInTx, type NewSession } from '../../src/store/sessions';
+import { createTestContext, type TestContext } from '../support/harness';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ worker: false });
+});
+afterAll(() => ctx.close());
+
+describe('hot-path SQL off Prisma', () => {
+  it('When an operator with every kind of column set is read by its key id, Then the row equals Prisma findUnique, field for field', async () => {
+    const op = await createOperator(ctx.db, ctx.config.SECRETS_KEY, {
+      name: 'Rows',
+      webhookUrl: 'https://example.test/hook',
+      withdrawApprovalMaxAmount: '1000.50',
+      withdrawApprovalDailyMaxAmount: '5000',
+      minAmount: '0.01',
+      maxSessionAmount: '250.25',
+      frameOrigins: ['https://a.example', 'https://b.example'],
+    });
+    const keyId = apiKeyId(op.apiKey)!;
+    const raw = await operatorByKeyId(ctx.db, keyId);
+    expect(raw).toEqual(await ctx.db.operator.findUnique({ where: { apiKeyId: keyId } }));
+    expect(raw!.minAmount!.toFixed(2)).toBe('0.01');
+    expect(await operatorByKeyId(ctx.db, '0000000000000000')).toBeNull();
+  });
+
+  it('When a session is inserted on the pool or inside a transaction, Then each returned row equals Prisma findUnique of it', async () => {
+    const op = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Sessions' });
+    const s: NewSession = {
+      sessionRef: 'ref-hot-sql',
+      operatorId: op.id,
+      type: 'DEPOSIT',
+      externalUserId: 'user-1',
+      lang: 'en',
+      platformFiatCurrency: 'EUR',
+      userBalance: '12.34567891',
+      amount: '99.99',
+      email: null,
+      operatorReference: 'order-1',
+      redirectUrl: 'https://example.test/back',
+      expiresAt: new Date('2030-01-02T03:04:05.678Z'),
+    };
+    const pooled = await insertSession(ctx.db, s);
+    const inTx = await ctx.db.$transaction((tx) => insertSessionInTx(tx, { ...s, sessionRef: 'ref-hot-sql-2' }));
+    for (const row of [pooled, inTx]) expect(row).toEqual(await ctx.db.session.findUnique({ where: { id: row.id } }));
+    expect(pooled.userBalance.toFixed(8)).toBe('12.34567891');
+    expect(pooled.expiresAt.toISOString()).toBe('2030-01-02T03:04:05.678Z');
+  });
+});
