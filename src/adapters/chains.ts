@@ -1,7 +1,10 @@
 import { JsonRpcProvider } from 'ethers';
 import { TronNode } from './tron-node';
 
-/** One JSON-RPC provider per configured chain. staticNetwork: no background network detection loop. */
+/**
+ * One JSON-RPC provider per configured chain. staticNetwork: no background network detection loop. batchStallTime 0:
+ * calls made in one tick still go as one batch, but no call waits ethers' default 10 ms for others to join it.
+ */
 export class ChainProviders {
   private readonly providers = new Map<number, JsonRpcProvider>();
   private readonly tronNodes = new Map<number, TronNode>();
@@ -38,7 +41,7 @@ export class ChainProviders {
     if (!url) return null;
     let provider = this.providers.get(chainId);
     if (!provider) {
-      provider = new JsonRpcProvider(url, chainId, { staticNetwork: true, cacheTimeout: -1, pollingInterval: 250 });
+      provider = new JsonRpcProvider(url, chainId, { staticNetwork: true, cacheTimeout: -1, pollingInterval: 250, batchStallTime: 0 });
       this.providers.set(chainId, provider);
     }
     return provider;

@@ -1,6 +1,6 @@
 import { Transaction, type JsonRpcProvider } from 'ethers';
 import type { Db } from '../adapters/db';
-import type { OutboundTx, Prisma } from '../generated/prisma/client';
+import type { OutboundTx } from '../generated/prisma/client';
 import { bumpedFees, type Fees } from '../domain/fee-bump';
 import { nonceLock } from '../domain/keys';
 import type { TxSigner } from './signer';
@@ -29,19 +29,63 @@ export interface FeePolicy {
  * Signs a transaction once (DESIGN invariant 2): the nonce is allocated and the signed bytes and hash are stored in
  * one PostgreSQL transaction, under a lock per (chain, sender), before anything is broadcast. Asked again for the same
  * purpose, it returns the stored transaction, so a retry re-broadcasts the same bytes instead of signing anew.
+ * The node is read before the lock (senderState), so the section every signer of one sender queues on holds no RPC.
  */
 export async function signOnce(db: Db, provider: JsonRpcProvider, req: SignRequest, policy: FeePolicy): Promise<OutboundTx> {
   const existing = await db.outboundTx.findUnique({ where: { purpose: req.purpose } });
   if (existing) return existing;
+  return signWithSenderState(db, req, policy, await senderState(db, provider, req.chainId, req.signer.address));
+}
+
+/** What the node said of a sender, read before the nonce lock. */
+export interface SenderState {
+  genesisHash: string;
+  /** The node's pending and mined transaction counts. */
+  pending: number;
+  mined: number;
+  fees: Fees;
+}
+
+/**
+ * The node's counts and fees for a sender. Our own stored, unmined transactions that the node does not know (signed
+ * but never broadcast, or dropped from its pool) are sent now, so the next nonce never sits behind a gap that would
+ * block every later transaction.
+ */
+export async function senderState(db: Db, provider: JsonRpcProvider, chainId: number, from: string): Promise<SenderState> {
+  const { genesisHash } = await db.chain.findUniqueOrThrow({ where: { chainId } });
+  if (!genesisHash) throw new Error(`chain ${chainId} has no registered instance (genesis hash)`);
+  const [pending, mined, fees] = await Promise.all([provider.getTransactionCount(from, 'pending'), provider.getTransactionCount(from, 'latest'), networkFees(provider)]);
+  const open = await db.outboundTx.findMany({
+    where: { chainId, genesisHash, fromAddress: from, nonce: { gte: pending }, status: { in: ['SIGNED', 'BROADCAST'] } },
+    orderBy: { nonce: 'asc' },
+  });
+  for (const row of open) {
+    // A refusal (say, a fee the chain no longer takes) is left to the row's own workflow, which replaces it.
+    if ((await provider.getTransaction(row.txHash)) === null) await sendRaw(provider, row.rawTx).catch(() => undefined);
+  }
+  return { genesisHash, pending, mined, fees };
+}
+
+/**
+ * The signing section, under the (chain, sender) lock. The nonce is the node's pending count or one past our highest
+ * stored transaction that is, or will be, mined at or above the node's mined count, whichever is higher. The node's
+ * counts may be older than the lock: every transaction of ours signed since is stored (signing holds this lock) and
+ * counted here whatever became of it meanwhile (confirmed, reverted), so no nonce of ours is handed out twice.
+ * Exported for the test that signs between the reads and the lock.
+ */
+export async function signWithSenderState(db: Db, req: SignRequest, policy: FeePolicy, sender: SenderState): Promise<OutboundTx> {
   const from = req.signer.address;
   return db.$transaction(
     async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${nonceLock(req.chainId, from)}))`;
       const again = await tx.outboundTx.findUnique({ where: { purpose: req.purpose } });
       if (again) return again;
-      const { genesisHash } = await tx.chain.findUniqueOrThrow({ where: { chainId: req.chainId } });
-      if (!genesisHash) throw new Error(`chain ${req.chainId} has no registered instance (genesis hash)`);
-      const [nonce, fees] = await Promise.all([allocateNonce(tx, provider, { chainId: req.chainId, genesisHash, from }), networkFees(provider)]);
+      const { genesisHash, fees } = sender;
+      const [highest] = await tx.$queryRaw<Array<{ nonce: number | null }>>`
+        SELECT max(nonce) AS nonce FROM "OutboundTx"
+        WHERE "chainId" = ${req.chainId} AND "genesisHash" = ${genesisHash} AND "fromAddress" = ${from} AND nonce >= ${sender.mined}
+          AND status IN ('SIGNED', 'BROADCAST', 'CONFIRMED', 'FAILED')`;
+      const nonce = Math.max(sender.pending, (highest?.nonce ?? -1) + 1);
       const capped = { maxFeePerGas: min(fees.maxFeePerGas, policy.ceilingWei), maxPriorityFeePerGas: min(fees.maxPriorityFeePerGas, policy.ceilingWei) };
       const rawTx = await req.signer.signTransaction({
         type: 2,
@@ -63,24 +107,6 @@ export async function signOnce(db: Db, provider: JsonRpcProvider, req: SignReque
     },
     { timeout: 20_000 },
   );
-}
-
-/**
- * The next nonce of a sender, reconciled with the chain: the node's pending count, or past our own stored, unmined
- * transactions of this chain instance. Those the node does not know (signed but never broadcast, or dropped from its
- * pool) are sent now, so the nonce handed out never sits behind a gap that would block every later transaction.
- */
-async function allocateNonce(tx: Prisma.TransactionClient, provider: JsonRpcProvider, key: { chainId: number; genesisHash: string; from: string }): Promise<number> {
-  const [pending, mined] = await Promise.all([provider.getTransactionCount(key.from, 'pending'), provider.getTransactionCount(key.from, 'latest')]);
-  const open = await tx.outboundTx.findMany({
-    where: { chainId: key.chainId, genesisHash: key.genesisHash, fromAddress: key.from, nonce: { gte: mined }, status: { in: ['SIGNED', 'BROADCAST'] } },
-    orderBy: { nonce: 'asc' },
-  });
-  for (const row of open) {
-    // A refusal (say, a fee the chain no longer takes) is left to the row's own workflow, which replaces it.
-    if ((await provider.getTransaction(row.txHash)) === null) await sendRaw(provider, row.rawTx).catch(() => undefined);
-  }
-  return Math.max(pending, (open.at(-1)?.nonce ?? -1) + 1);
 }
 
 async function networkFees(provider: JsonRpcProvider): Promise<Fees> {

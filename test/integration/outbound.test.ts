@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { JsonRpcProvider, parseUnits, Transaction, Wallet } from 'ethers';
 import { ERC20 } from '../../src/chain/erc20';
-import { broadcastStored, settleOutbound, signOnce, type FeePolicy, type SignRequest } from '../../src/chain/outbound';
+import { broadcastStored, senderState, settleOutbound, signOnce, signWithSenderState, type FeePolicy, type SignRequest } from '../../src/chain/outbound';
 import { genesisHashOf, registerChainInstance } from '../../src/provisioning/chain-instance';
 import { createTestContext, type TestContext } from '../support/harness';
 import { eventually } from '../support/wait';
@@ -56,6 +56,29 @@ describe('nonces reconcile with the chain', () => {
       return both.every(Boolean) ? both : null;
     }, 10_000, 'both mined');
     expect([a!.status, b!.status]).toEqual([1, 1]);
+  });
+
+  it('When twelve transfers of one sender are signed at once, Then their nonces are twelve consecutive ones and every one is mined', async () => {
+    const w = await fundedWallet();
+    const signed = await Promise.all(Array.from({ length: 12 }, () => signOnce(ctx.db, provider, transfer(w), policy)));
+    const nonces = signed.map((t) => t.nonce).sort((a, b) => a - b);
+    expect(nonces).toEqual(Array.from({ length: 12 }, (_, i) => nonces[0]! + i));
+    // In nonce order: the dev node mines each at once and takes no gapped nonce.
+    for (const t of [...signed].sort((a, b) => a.nonce - b.nonce)) await broadcastStored(ctx.db, provider, t);
+    await eventually(async () => ((await Promise.all(signed.map((t) => receipt(t.txHash)))).every((r) => r?.status === 1) ? true : null), 20_000, 'all mined');
+  });
+
+  it('When the node was read before another transfer of the sender was signed, mined and confirmed, Then the signer still takes the nonce after it, never the same one', async () => {
+    const w = await fundedWallet();
+    const early = await senderState(ctx.db, provider, chainId, w.address); // read, then the lock is slow to come
+    const other = await signOnce(ctx.db, provider, transfer(w), policy);
+    await broadcastStored(ctx.db, provider, other);
+    await eventually(async () => ((await settleOutbound(ctx.db, provider, other.purpose, w, 1, policy)).state === 'CONFIRMED' ? true : null), 10_000, 'confirmed');
+    expect(other.nonce).toBe(early.pending);
+    const late = await signWithSenderState(ctx.db, transfer(w), policy, early);
+    expect(late.nonce).toBe(other.nonce + 1);
+    await broadcastStored(ctx.db, provider, late);
+    await eventually(async () => ((await receipt(late.txHash))?.status === 1 ? true : null), 10_000, 'mined');
   });
 
   it('When the chain is a new instance (a dev chain started anew), Then the old instance is retired and nonces start from the chain again', async () => {
