@@ -7,8 +7,8 @@ import { load } from './load';
 import { loadBaselines, result } from './result';
 import { runBench } from './support';
 
-// The production poll interval: the in-process worker's scanner must not poll five times as often as it would.
-runBench({ CHAIN_POLL_MS: '1000' }, async ({ ctx, receiver }) => {
+// No worker in the process: an API process serves operators on its own in production (docs/deploy.md).
+runBench({}, async ({ ctx, receiver }) => {
   const base = loadBaselines();
   const op = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Bench', webhookUrl: receiver.url });
   const body = { externalUserId: 'user-42', lang: 'en', platformFiatCurrency: 'EUR', userBalance: '250.12345678', amount: '150.5' };
