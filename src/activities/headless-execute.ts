@@ -9,10 +9,10 @@ import { executeDisposition, type HeadlessStatus } from '../domain/headless';
 import { HEADLESS_MOVES } from '../domain/headless-machine';
 import { executeResult, type ExecuteResult } from '../domain/headless-intent';
 import { priceFiatPayout } from '../domain/withdraw-amounts';
-import type { Prisma, Withdrawal } from '../generated/prisma/client';
+import { Prisma, type Withdrawal } from '../generated/prisma/client';
 import { lockOwnerCaps } from '../store/cap-usage';
 import { headlessAsset } from '../store/headless-assets';
-import { bankrollBalance, reserveLiquidity } from '../store/liquidity';
+import { bankrollBalance, readEarlyBalance, reserveLiquidity } from '../store/liquidity';
 
 export interface ExecuteDeps {
   db: Db;
@@ -22,7 +22,8 @@ export interface ExecuteDeps {
   bankroll: string;
 }
 
-type IntentWithReservation = Withdrawal & { reservation: { status: 'ACTIVE' | 'RELEASED' | 'CONSUMED' } | null };
+type ReservationStatus = 'ACTIVE' | 'RELEASED' | 'CONSUMED';
+type IntentWithReservation = Withdrawal & { reservation: { status: ReservationStatus } | null };
 
 const facts = (w: IntentWithReservation) => ({ status: w.status as HeadlessStatus, expiresAt: w.expiresAt, reservation: w.reservation?.status ?? null });
 
@@ -37,10 +38,11 @@ interface Priced {
 
 /**
  * Spec 4.10 execute, in one PostgreSQL transaction (DESIGN invariant 3). Outside it, only reads that lock nothing:
- * the caller, the intent's state, whether its asset is still supported (409), and a fresh price (503). Inside, under
- * the owner's cap lock and then the token's liquidity lock: the state again, active reservations, then the bankroll
- * balance (read after the reservations, so a payout consumed meanwhile can only be counted twice, never missed),
- * liquidity, caps, and the reservation with the priced, EXECUTION_QUEUED intent. Any refusal rolls everything back.
+ * the caller, the intent's state, whether its asset is still supported (409), a fresh price (503), and the bankroll
+ * balance with the token's consumption count. Inside, under the owner's cap lock and then the token's liquidity lock:
+ * the state again, active reservations (the balance is read again only if a reservation of the token was consumed
+ * since, see reserveLiquidity), liquidity, caps, and the reservation with the priced, EXECUTION_QUEUED intent. Any
+ * refusal rolls everything back.
  */
 export async function executeIntent(d: ExecuteDeps, withdrawalId: string, callerOperatorId: string): Promise<ExecuteResult> {
   const now = new Date();
@@ -52,23 +54,22 @@ export async function executeIntent(d: ExecuteDeps, withdrawalId: string, caller
   if (first === 'NOT_EXECUTABLE') throw notExecutable(w.status);
   const asset = await headlessAsset(d.db, d.chains, w.chainId, w.tokenAddress);
   if (!asset.ok) throw refusal(asset.code, `The intent's ${asset.code === 'HEADLESS_UNSUPPORTED_CHAIN' ? 'chain' : 'token'} is no longer supported`, 409);
-  const priced = await freshPrice(d, w);
+  const [priced, early] = await Promise.all([
+    freshPrice(d, w),
+    readEarlyBalance(d.db, w.chainId, w.tokenAddress, bankrollBalance(d.chains, w.chainId, w.tokenAddress, d.bankroll)),
+  ]);
 
   return d.db.$transaction(
     async (tx) => {
       const caps = await lockOwnerCaps(tx, w.operatorId, now, w.id);
       if (caps.owner.status !== 'ACTIVE') throw refusal('OPERATOR_INACTIVE', 'The operator that owns this intent is inactive');
       if (!caps.owner.headlessEnabled) throw refusal('HEADLESS_NOT_ENABLED', 'Headless mode is not enabled for the operator that owns this intent');
-      const again = await tx.withdrawal.findUniqueOrThrow({ where: { id: w.id }, include: { reservation: { select: { status: true } } } });
-      const disposition = executeDisposition(facts(again), now);
-      if (disposition === 'REPLAY') return executeResult(again, true);
+      const again = await lockedFacts(tx, w.id);
+      const disposition = executeDisposition(again, now);
+      if (disposition === 'REPLAY') return executeResult(await tx.withdrawal.findUniqueOrThrow({ where: { id: w.id } }), true);
       if (disposition === 'NOT_EXECUTABLE') throw notExecutable(again.status);
 
-      const liquidity = await reserveLiquidity(
-        tx,
-        { withdrawalId: w.id, chainId: w.chainId, tokenAddress: w.tokenAddress, raw: priced.raw },
-        bankrollBalance(d.chains, w.chainId, w.tokenAddress, d.bankroll),
-      );
+      const liquidity = await reserveLiquidity(tx, { withdrawalId: w.id, chainId: w.chainId, tokenAddress: w.tokenAddress, raw: priced.raw }, early);
       if (liquidity === 'BALANCE_UNAVAILABLE') throw refusal('BALANCE_UNAVAILABLE', 'The bankroll balance could not be read; nothing was reserved');
       if (liquidity === 'INSUFFICIENT_LIQUIDITY') throw refusal('INSUFFICIENT_LIQUIDITY', 'The bankroll cannot fund this payout now');
 
@@ -76,8 +77,8 @@ export async function executeIntent(d: ExecuteDeps, withdrawalId: string, caller
       const verdict = checkCaps({ candidate, singleLimit: caps.singleLimit, dailyLimit: caps.dailyLimit, counted: caps.counted });
       if (verdict !== 'OK') throw refusal(verdict, capMessage(verdict));
 
-      await queue(tx, w, priced, now, candidate.ok ? { capAmount: candidate.value.toFixed(6), capCurrency: caps.currency } : { capAmount: null, capCurrency: null });
-      return executeResult(await tx.withdrawal.findUniqueOrThrow({ where: { id: w.id } }), false);
+      const queued = await queue(tx, w, priced, now, candidate.ok ? { capAmount: candidate.value.toFixed(6), capCurrency: caps.currency } : { capAmount: null, capCurrency: null });
+      return executeResult(queued, false);
     },
     // Fifty executes of one token queue on its liquidity lock: let them wait for a connection and the lock.
     { maxWait: 60_000, timeout: 60_000 },
@@ -105,22 +106,40 @@ async function freshPrice(d: ExecuteDeps, w: Withdrawal): Promise<Priced> {
   return { ...payout, usdExact: fiat.div(rate), priceRate: quote.usd };
 }
 
-/** Prices the intent and queues it (its liquidity is already reserved); conditional on CREATED, so a concurrent change wins. */
-async function queue(tx: Prisma.TransactionClient, w: Withdrawal, p: Priced, now: Date, cap: { capAmount: string | null; capCurrency: string | null }): Promise<void> {
-  const moved = await tx.withdrawal.updateMany({
-    where: { id: w.id, status: { in: [...HEADLESS_MOVES.execute.from] } },
-    data: {
-      status: HEADLESS_MOVES.execute.to,
-      cryptoAmountRaw: p.raw.toString(),
-      cryptoAmountSent: p.cryptoAmountSent,
-      amountInUsd: p.amountInUsd,
-      priceRate: p.priceRate.toFixed(),
-      ...cap,
-      executedAt: now,
-    },
-  });
-  if (moved.count !== 1) throw notExecutable('changed');
+/** The intent's state and its reservation's, under the owner's lock, in one statement (an include takes two). */
+async function lockedFacts(tx: Prisma.TransactionClient, id: string): Promise<{ status: HeadlessStatus; expiresAt: Date | null; reservation: ReservationStatus | null }> {
+  const [row] = await tx.$queryRaw<Array<{ status: HeadlessStatus; expiresAt: Date | null; reservation: ReservationStatus | null }>>`
+    SELECT w.status::text AS status, w."expiresAt", r.status::text AS reservation
+    FROM "Withdrawal" w LEFT JOIN "Reservation" r ON r."withdrawalId" = w.id WHERE w.id = ${id}::uuid`;
+  if (!row) throw new Error(`withdrawal ${id} not found`);
+  return row;
 }
+
+/**
+ * Prices the intent and queues it (its liquidity is already reserved), returning the queued row from the same
+ * statement; conditional on CREATED, so a concurrent change wins (no row matches: P2025).
+ */
+async function queue(tx: Prisma.TransactionClient, w: Withdrawal, p: Priced, now: Date, cap: { capAmount: string | null; capCurrency: string | null }): Promise<Withdrawal> {
+  try {
+    return await tx.withdrawal.update({
+      where: { id: w.id, status: { in: [...HEADLESS_MOVES.execute.from] } },
+      data: {
+        status: HEADLESS_MOVES.execute.to,
+        cryptoAmountRaw: p.raw.toString(),
+        cryptoAmountSent: p.cryptoAmountSent,
+        amountInUsd: p.amountInUsd,
+        priceRate: p.priceRate.toFixed(),
+        ...cap,
+        executedAt: now,
+      },
+    });
+  } catch (err) {
+    if (isRecordNotFound(err)) throw notExecutable('changed');
+    throw err;
+  }
+}
+
+const isRecordNotFound = (err: unknown) => err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2025';
 
 function notExecutable(status: string): ApplicationFailure {
   return refusal('HEADLESS_INTENT_NOT_EXECUTABLE', `The intent cannot be executed (${status === 'changed' ? 'its state changed' : status})`);

@@ -4,6 +4,7 @@ import { broadcastStored, settleOutbound, signOnce } from '../chain/outbound';
 import { feePolicy } from '../chain/fee-policy';
 import { HEADLESS_MOVES, isHeadlessSource } from '../domain/headless-machine';
 import { withdrawCompleteBody } from '../domain/withdrawal-events';
+import { consumeReservation } from '../store/liquidity';
 import { recordWebhookEvent } from '../store/outbox';
 import { NOT_CONFIRMED, PAYOUT_NOT_MINED, PAYOUT_NOT_PRICED, PAYOUT_REVERTED } from '../domain/failure-types';
 import { payoutPurpose, withdrawCompleteKey } from '../domain/keys';
@@ -93,7 +94,8 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
           where: { id: w.id },
           data: { status: 'COMPLETED', completedAt: w.completedAt ?? completedAt },
         });
-        await tx.reservation.updateMany({ where: { withdrawalId: w.id, status: 'ACTIVE' }, data: { status: 'CONSUMED', releasedAt: completedAt } });
+        // Also counts the consumption for the token (liquidity.ts: reserveLiquidity relies on it), in this transaction.
+        await consumeReservation(tx, w.id, completedAt);
         // CONTRACT §6: a withdraw session is COMPLETED once its withdrawal completes.
         if (w.sessionId) await tx.session.updateMany({ where: { id: w.sessionId, status: 'OPEN' }, data: { status: 'COMPLETED' } });
         return recordWebhookEvent(tx, d.config.SECRETS_KEY, {

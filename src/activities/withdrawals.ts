@@ -9,7 +9,7 @@ import type { HeldReason } from '../domain/withdrawals';
 import { isWidgetMove, LIVE_WIDGET_STATUSES, SETTLING_SOURCES, WIDGET_MOVES, type WidgetStatus } from '../domain/withdrawal-machine';
 import { Prisma } from '../generated/prisma/client';
 import { lockOwnerCaps } from '../store/cap-usage';
-import { bankrollBalance, reserveLiquidity } from '../store/liquidity';
+import { bankrollBalance, readEarlyBalance, reserveLiquidity, type EarlyBalance } from '../store/liquidity';
 import type { WorkflowStarts } from './deps';
 
 export interface WithdrawalActivityDeps {
@@ -32,10 +32,14 @@ const dec = (d: { toString(): string }) => new Decimal(d.toString());
 /** The Mode A and B steps that only touch PostgreSQL (and read the bankroll balance). Each is guarded by status. */
 export function createWithdrawalActivities(d: WithdrawalActivityDeps) {
   const bankroll = d.config.BANKROLL_ADDRESS;
+  /** The bankroll balance for reserve(), read before the caller's transaction so its locks never wait for the RPC. */
+  const earlyBalance = (w: { chainId: number; tokenAddress: string }) =>
+    readEarlyBalance(d.db, w.chainId, w.tokenAddress, bankrollBalance(d.chains, w.chainId, w.tokenAddress, bankroll));
+
   /** Reserves the payout's liquidity inside the caller's transaction (true when it fits). */
-  async function reserve(tx: Prisma.TransactionClient, w: { id: string; chainId: number; tokenAddress: string; cryptoAmountRaw: Prisma.Decimal | null }): Promise<boolean> {
+  async function reserve(tx: Prisma.TransactionClient, w: { id: string; chainId: number; tokenAddress: string; cryptoAmountRaw: Prisma.Decimal | null }, early: EarlyBalance): Promise<boolean> {
     const r = { withdrawalId: w.id, chainId: w.chainId, tokenAddress: w.tokenAddress, raw: BigInt(w.cryptoAmountRaw!.toFixed(0)) };
-    return (await reserveLiquidity(tx, r, bankrollBalance(d.chains, w.chainId, w.tokenAddress, bankroll))) === 'RESERVED';
+    return (await reserveLiquidity(tx, r, early)) === 'RESERVED';
   }
 
   return {
@@ -53,7 +57,8 @@ export function createWithdrawalActivities(d: WithdrawalActivityDeps) {
     async reserveModeAPayout(id: string): Promise<boolean> {
       const w = await d.db.withdrawal.findUniqueOrThrow({ where: { id }, include: { reservation: true } });
       if (w.reservation) return true;
-      return d.db.$transaction((tx) => reserve(tx, w), { timeout: 20_000 });
+      const early = await earlyBalance(w);
+      return d.db.$transaction((tx) => reserve(tx, w, early), { timeout: 20_000 });
     },
 
     /**
@@ -63,6 +68,7 @@ export function createWithdrawalActivities(d: WithdrawalActivityDeps) {
     async approveWithdrawal(id: string): Promise<ApprovalOutcome> {
       const w = await d.db.withdrawal.findUniqueOrThrow({ where: { id }, include: { reservation: true } });
       if (w.reservation) return { approved: true };
+      const early = await earlyBalance(w);
       const outcome = await d.db.$transaction(
         async (tx): Promise<ApprovalOutcome> => {
           const caps = await lockOwnerCaps(tx, w.operatorId, new Date(), w.id);
@@ -71,7 +77,7 @@ export function createWithdrawalActivities(d: WithdrawalActivityDeps) {
           const candidate = capAmountOf({ fiatAmount: dec(w.fiatAmount), fiatCurrency: w.fiatCurrency, amountInUsd: w.amountInUsd && dec(w.amountInUsd) }, caps.currency);
           const verdict = checkCaps({ candidate, singleLimit: caps.singleLimit, dailyLimit: caps.dailyLimit, counted: caps.counted });
           if (verdict === 'WITHDRAW_AMOUNT_TOO_HIGH' || verdict === 'DAILY_LIMIT_EXCEEDED') return { approved: false, heldReason: 'CAP_EXCEEDED' };
-          if (verdict !== 'OK' || !candidate.ok || !(await reserve(tx, w))) return { approved: false, heldReason: 'TEMPORARILY_UNAVAILABLE' };
+          if (verdict !== 'OK' || !candidate.ok || !(await reserve(tx, w, early))) return { approved: false, heldReason: 'TEMPORARILY_UNAVAILABLE' };
           await tx.withdrawal.update({ where: { id }, data: { held: false, heldReason: null, capAmount: candidate.value.toFixed(6), capCurrency: caps.currency } });
           return { approved: true };
         },

@@ -56,3 +56,25 @@ export function checkCaps(c: CapCheck): CapVerdict {
   }
   return used.plus(amount).gt(c.dailyLimit) ? 'DAILY_LIMIT_EXCEEDED' : 'OK';
 }
+
+/** One currency's share of what the rolling window counts: the sum of its cap amounts and whether a row had none. */
+export interface CountedGroup {
+  capCurrency: string | null;
+  /** The sum of the group's cap amounts; null when none of its rows has one. */
+  total: Decimal | null;
+  /** Some counted row of this currency has no cap amount. */
+  anyWithoutAmount: boolean;
+}
+
+/**
+ * The counted amounts for checkCaps from per-currency totals instead of one entry per row: the total in the cap
+ * currency, plus an unverifiable entry for every other currency and for rows without a cap amount. checkCaps only
+ * sums the entries and fails on any unverifiable one, so its verdict is the same as with the rows themselves.
+ */
+export function countedFromGroups(groups: CountedGroup[], currency: string): CapAmount[] {
+  return groups.flatMap((g): CapAmount[] => {
+    if (g.capCurrency !== currency) return [{ ok: false, reason: `counted history in ${g.capCurrency ?? 'no currency'}, the cap in ${currency}` }];
+    const counted: CapAmount[] = g.total === null ? [] : [{ ok: true, value: g.total }];
+    return g.anyWithoutAmount ? [...counted, { ok: false, reason: `counted history without a cap amount in ${currency}` }] : counted;
+  });
+}

@@ -1,9 +1,15 @@
 import Decimal from 'decimal.js';
-import { CAP_WINDOW_MS, platformFiat, type CapAmount } from '../domain/caps';
-import type { Operator, Prisma } from '../generated/prisma/client';
+import { CAP_WINDOW_MS, countedFromGroups, platformFiat, type CapAmount } from '../domain/caps';
+import { Prisma, type Operator } from '../generated/prisma/client';
+
+/** The owner's fields that its caps and the callers' flag checks read (not its key hash nor its webhook secret). */
+export type CapsOwner = Pick<
+  Operator,
+  'id' | 'status' | 'autoRelease' | 'headlessEnabled' | 'platformFiatDefault' | 'openingBalanceCurrency' | 'withdrawApprovalMaxAmount' | 'withdrawApprovalDailyMaxAmount'
+>;
 
 export interface OwnerCaps {
-  owner: Operator;
+  owner: CapsOwner;
   currency: string;
   singleLimit: Decimal | null;
   dailyLimit: Decimal | null;
@@ -21,26 +27,32 @@ const toDecimal = (d: { toString(): string } | null) => (d === null ? null : new
  * takes (a session, a deposit address): those must not wait for a decision or an execute.
  */
 export async function lockOwnerCaps(tx: Prisma.TransactionClient, ownerId: string, now: Date, excludeId?: string): Promise<OwnerCaps> {
-  await tx.$queryRaw`SELECT id FROM "Operator" WHERE id = ${ownerId}::uuid FOR NO KEY UPDATE`;
-  const owner = await tx.operator.findUniqueOrThrow({ where: { id: ownerId } });
+  const [owner] = await tx.$queryRaw<CapsOwner[]>`
+    SELECT id, status::text AS status, "autoRelease", "headlessEnabled", "platformFiatDefault", "openingBalanceCurrency",
+      "withdrawApprovalMaxAmount", "withdrawApprovalDailyMaxAmount"
+    FROM "Operator" WHERE id = ${ownerId}::uuid FOR NO KEY UPDATE`;
+  if (!owner) throw new Error(`operator ${ownerId} not found`);
   const currency = platformFiat(owner);
-  const rows = await tx.withdrawal.findMany({
-    where: {
-      operatorId: ownerId,
-      ...(excludeId ? { id: { not: excludeId } } : {}),
-      OR: [
-        // A completed withdrawal counts once: as completed, whatever its reservation says.
-        { status: 'COMPLETED', completedAt: { gte: new Date(now.getTime() - CAP_WINDOW_MS) } },
-        { status: 'PROCESSING' },
-        { status: { not: 'COMPLETED' }, reservation: { status: 'ACTIVE' } },
-      ],
-    },
-    select: { capAmount: true, capCurrency: true },
-  });
-  const counted: CapAmount[] = rows.map((r) =>
-    r.capAmount !== null && r.capCurrency === currency
-      ? { ok: true, value: new Decimal(r.capAmount.toString()) }
-      : { ok: false, reason: `counted history in ${r.capCurrency ?? 'no currency'}, the cap in ${currency}` },
-  );
+  const counted = countedFromGroups(await countedGroups(tx, ownerId, now, excludeId), currency);
   return { owner, currency, singleLimit: toDecimal(owner.withdrawApprovalMaxAmount), dailyLimit: toDecimal(owner.withdrawApprovalDailyMaxAmount), counted };
+}
+
+/**
+ * The owner's counted withdrawals, summed per cap currency. Its own statement after the lock's: a statement's snapshot
+ * is taken when it starts, so in the lock's statement it would miss what the previous holder of the lock committed.
+ */
+async function countedGroups(tx: Prisma.TransactionClient, ownerId: string, now: Date, excludeId?: string) {
+  const since = new Date(now.getTime() - CAP_WINDOW_MS);
+  const rows = await tx.$queryRaw<Array<{ capCurrency: string | null; total: string | null; anyWithoutAmount: boolean }>>`
+    SELECT w."capCurrency", SUM(w."capAmount")::text AS total, bool_or(w."capAmount" IS NULL) AS "anyWithoutAmount"
+    FROM "Withdrawal" w
+    WHERE w."operatorId" = ${ownerId}::uuid ${excludeId ? Prisma.sql`AND w.id <> ${excludeId}::uuid` : Prisma.empty}
+      AND (
+        -- A completed withdrawal counts once: as completed, whatever its reservation says.
+        (w.status = 'COMPLETED' AND w."completedAt" >= ${since}::timestamptz)
+        OR w.status = 'PROCESSING'
+        OR (w.status <> 'COMPLETED' AND EXISTS (SELECT 1 FROM "Reservation" r WHERE r."withdrawalId" = w.id AND r.status = 'ACTIVE'))
+      )
+    GROUP BY w."capCurrency"`;
+  return rows.map((r) => ({ capCurrency: r.capCurrency, total: r.total === null ? null : new Decimal(r.total), anyWithoutAmount: r.anyWithoutAmount }));
 }

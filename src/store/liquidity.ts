@@ -7,15 +7,8 @@ import { CHAIN_READ_TIMEOUT_MS, valueOrNull } from '../chain/deadline';
 import { evmFromTron, tronFromEvm, tronHex } from '../chain/tron-address';
 import type { TronNode } from '../adapters/tron-node';
 
-/**
- * Serialises everyone reserving one token's bankroll liquidity (an advisory lock for the rest of the transaction) and
- * returns what active reservations already hold, in raw units. Take it after the owner's cap lock, never before,
- * so two transactions always lock in the same order.
- */
-async function lockReservedLiquidity(tx: Prisma.TransactionClient, chainId: number, tokenAddress: string): Promise<bigint> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${liquidityLock(chainId, tokenAddress)}))`;
-  return reservedLiquidity(tx, chainId, tokenAddress);
-}
+/** Reads the bankroll's balance of a token in raw units; null when it is unknown (fail closed). */
+export type BalanceReader = () => Promise<bigint | null>;
 
 /** What active reservations of a token hold, in raw units. Without the lock (GET /withdraw/options) it is advisory. */
 export async function reservedLiquidity(db: Pick<Prisma.TransactionClient, '$queryRaw'>, chainId: number, tokenAddress: string): Promise<bigint> {
@@ -25,28 +18,84 @@ export async function reservedLiquidity(db: Pick<Prisma.TransactionClient, '$que
   return BigInt(row?.reserved ?? '0');
 }
 
+/** The bankroll balance as read before the locks, and what reserveLiquidity needs to tell whether it may use it. */
+export interface EarlyBalance {
+  /** The token's consumption count (LiquidityConsumption), read before `balance`. */
+  consumed: bigint;
+  balance: bigint | null;
+  /** Reads the balance again, under the locks, when `balance` may miss a consumed payout or is unknown. */
+  read: BalanceReader;
+}
+
+/**
+ * Reads the token's consumption count and THEN the bankroll balance, before any lock, for reserveLiquidity (see there
+ * why in this order). The key is lower() in SQL, as the trigger that writes it computes it.
+ */
+export async function readEarlyBalance(db: Pick<Prisma.TransactionClient, '$queryRaw'>, chainId: number, tokenAddress: string, read: BalanceReader): Promise<EarlyBalance> {
+  const [row] = await db.$queryRaw<Array<{ consumed: string }>>`
+    SELECT "consumed"::text AS consumed FROM "LiquidityConsumption" WHERE "chainId" = ${chainId} AND "tokenKey" = lower(${tokenAddress}::text)`;
+  const consumed = BigInt(row?.consumed ?? '0');
+  return { consumed, balance: await read(), read };
+}
+
+/**
+ * Under the token's liquidity lock: what active reservations hold and the token's consumption count, in ONE statement
+ * so both come from one snapshot. The lock is its own statement before it: a statement's snapshot is taken when it
+ * starts, so a sum in the lock's statement would miss reservations committed while it waited. Take the lock after the
+ * owner's cap lock, never before, so two transactions always lock in the same order.
+ */
+async function lockReservedLiquidity(tx: Prisma.TransactionClient, chainId: number, tokenAddress: string): Promise<{ reserved: bigint; consumed: bigint }> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${liquidityLock(chainId, tokenAddress)}))`;
+  const key = tokenAddress.toLowerCase();
+  const [row] = await tx.$queryRaw<Array<{ reserved: string | null; consumed: string | null }>>`
+    SELECT
+      (SELECT SUM("rawAmount")::text FROM "Reservation" WHERE "chainId" = ${chainId} AND lower("tokenAddress") = ${key} AND status = 'ACTIVE') AS reserved,
+      (SELECT "consumed"::text FROM "LiquidityConsumption" WHERE "chainId" = ${chainId} AND "tokenKey" = lower(${tokenAddress}::text)) AS consumed`;
+  return { reserved: BigInt(row?.reserved ?? '0'), consumed: BigInt(row?.consumed ?? '0') };
+}
+
 export type ReserveOutcome = 'RESERVED' | 'INSUFFICIENT_LIQUIDITY' | 'BALANCE_UNAVAILABLE';
 
 /**
- * Reserves a payout's raw amount when the bankroll can fund it on top of every active reservation. The balance is read
- * under the lock and after the sum, so a payout consumed meanwhile can only be counted twice, never missed. Call it
- * inside the transaction that commits the withdrawal's new state; a later refusal in it rolls the reservation back.
+ * Reserves a payout's raw amount when the bankroll can fund it on top of every active reservation. Call it inside the
+ * transaction that commits the withdrawal's new state; a later refusal in it rolls the reservation back.
+ *
+ * The balance read before the locks is used only while it cannot miss a payout that the sum no longer counts. Every
+ * ACTIVE -> CONSUMED commits with a bump of the token's count (a trigger, so in the same transaction), and a
+ * reservation is consumed only once its payout is mined (completePayout runs after the confirmations).
+ * - Consumption committed before `early.consumed` was read: the payout was mined before that, so before the balance
+ *   read that followed. The balance lacks its tokens and the sum (no longer ACTIVE) lacks its amount: right.
+ * - Committed after: the count read with the sum differs, so the balance is read again here, after the sum, as it
+ *   always was: a payout consumed from then on is still in the sum, so it can only be counted twice, never missed.
+ * Hence the count before the balance: the other way round, a payout mined after the balance read and consumed before
+ * the count read would be in the early count (no change seen), out of the sum and still in the balance: missed.
+ * A token without a count row has had no consumption since the trigger exists and reads as 0; its first one creates
+ * the row at 1, a change like any other. Rows are never lowered or deleted. A released reservation moved no tokens,
+ * so dropping it from the sum is exact either way.
  */
 export async function reserveLiquidity(
   tx: Prisma.TransactionClient,
   r: { withdrawalId: string; chainId: number; tokenAddress: string; raw: bigint },
-  readBalance: () => Promise<bigint | null>,
+  early: EarlyBalance,
 ): Promise<ReserveOutcome> {
-  const reserved = await lockReservedLiquidity(tx, r.chainId, r.tokenAddress);
-  const balance = await readBalance();
+  const { reserved, consumed } = await lockReservedLiquidity(tx, r.chainId, r.tokenAddress);
+  const balance = consumed === early.consumed && early.balance !== null ? early.balance : await early.read();
   if (balance === null) return 'BALANCE_UNAVAILABLE';
   if (reserved + r.raw > balance) return 'INSUFFICIENT_LIQUIDITY';
   await tx.reservation.create({ data: { withdrawalId: r.withdrawalId, chainId: r.chainId, tokenAddress: r.tokenAddress, rawAmount: r.raw.toString() } });
   return 'RESERVED';
 }
 
+/**
+ * The payout of this reservation is mined and confirmed: ACTIVE -> CONSUMED (no-op when already done or released).
+ * The only place a reservation is consumed; the Reservation_consumed trigger counts it in the same transaction.
+ */
+export async function consumeReservation(tx: Pick<Prisma.TransactionClient, 'reservation'>, withdrawalId: string, at: Date): Promise<void> {
+  await tx.reservation.updateMany({ where: { withdrawalId, status: 'ACTIVE' }, data: { status: 'CONSUMED', releasedAt: at } });
+}
+
 /** A balance reader for reserveLiquidity: null (unknown, fail closed) without an RPC, on an error or past the deadline. */
-export function bankrollBalance(chains: ChainProviders, chainId: number, tokenAddress: string, bankroll: string): () => Promise<bigint | null> {
+export function bankrollBalance(chains: ChainProviders, chainId: number, tokenAddress: string, bankroll: string): BalanceReader {
   return async () => {
     const tron = chains.tron(chainId);
     if (tron) return valueOrNull(tronTokenBalance(tron, tokenAddress, tronFromEvm(bankroll)), CHAIN_READ_TIMEOUT_MS);

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { capAmountOf, checkCaps, platformFiat, type CapAmount, type CapCheck } from '../../src/domain/caps';
+import { capAmountOf, checkCaps, countedFromGroups, platformFiat, type CapAmount, type CapCheck, type CountedGroup } from '../../src/domain/caps';
 
 const d = (v: string) => new Decimal(v);
 const ok = (v: string): CapAmount => ({ ok: true, value: d(v) });
@@ -76,5 +76,53 @@ describe('checkCaps (spec 8 rules 2-3)', () => {
   it.each([['-1'], ['Infinity'], ['NaN']])('When a limit is %s, Then unverifiable (an invalid limit never passes)', (limit) => {
     expect(check({ singleLimit: d(limit) })).toBe('WITHDRAW_CAP_UNVERIFIABLE');
     expect(check({ dailyLimit: d(limit) })).toBe('WITHDRAW_CAP_UNVERIFIABLE');
+  });
+});
+
+describe('countedFromGroups (the window summed per currency in SQL)', () => {
+  type Row = { capAmount: string | null; capCurrency: string | null };
+  /** What lockOwnerCaps counted before: one entry per row. */
+  const perRow = (rows: Row[], currency: string): CapAmount[] =>
+    rows.map((r) => (r.capAmount !== null && r.capCurrency === currency ? ok(r.capAmount) : bad));
+  /** What GROUP BY "capCurrency" with SUM and bool_or(IS NULL) returns for those rows. */
+  const grouped = (rows: Row[]): CountedGroup[] =>
+    [...new Set(rows.map((r) => r.capCurrency))].map((c) => {
+      const of = rows.filter((r) => r.capCurrency === c);
+      const amounts = of.flatMap((r) => (r.capAmount === null ? [] : [d(r.capAmount)]));
+      return { capCurrency: c, total: amounts.length ? amounts.reduce((a, b) => a.plus(b)) : null, anyWithoutAmount: of.some((r) => r.capAmount === null) };
+    });
+  const row = (capAmount: string | null, capCurrency: string | null = 'USD'): Row => ({ capAmount, capCurrency });
+  const windows: Row[][] = [
+    [],
+    [row('10'), row('5.5')],
+    [row('29.99'), row('0.01')],
+    [row('10'), row(null)],
+    [row(null, null)],
+    [row('10'), row('3', 'EUR')],
+    [row('3', 'EUR')],
+    [row('10', null), row('5')],
+    [row('0.000001'), row('19.999999'), row('10')],
+  ];
+  const limits = [null, '0', '10', '15.5', '30', '30.000001', '1000'];
+
+  it('When any window is checked against any limits, Then the verdict is the same as with one entry per row', () => {
+    for (const rows of windows) {
+      for (const currency of ['USD', 'EUR']) {
+        for (const daily of limits) {
+          for (const single of [null, '10', '20']) {
+            for (const candidate of [ok('0.01'), ok('10'), ok('20'), bad]) {
+              const c = { candidate, singleLimit: single === null ? null : d(single), dailyLimit: daily === null ? null : d(daily) };
+              const expected = checkCaps({ ...c, counted: perRow(rows, currency) });
+              expect([rows, currency, daily, single, checkCaps({ ...c, counted: countedFromGroups(grouped(rows), currency) })]).toEqual([rows, currency, daily, single, expected]);
+            }
+          }
+        }
+      }
+    }
+  });
+  it('When a group is in the cap currency, Then its total counts, plus one unverifiable entry if a row had no amount', () => {
+    expect(countedFromGroups([{ capCurrency: 'USD', total: d('7'), anyWithoutAmount: false }], 'USD')).toEqual([ok('7')]);
+    expect(countedFromGroups([{ capCurrency: 'USD', total: null, anyWithoutAmount: true }], 'USD')).toEqual([{ ok: false, reason: expect.any(String) }]);
+    expect(countedFromGroups([{ capCurrency: 'GBP', total: d('7'), anyWithoutAmount: false }], 'USD')).toEqual([{ ok: false, reason: expect.stringMatching(/GBP.*USD/) }]);
   });
 });
