@@ -33,7 +33,7 @@ const OPERATOR_PATHS = ['/session', '/depositor', '/withdraw', '/withdrawals', '
 /** Every path that takes a sid (body or query): one per-sid rate limit for all of them. */
 const SID_PATHS = ['/session/info', '/depositor/address', '/withdraw/direct-transfer', '/widget'];
 
-/** The Express app, routes grouped by caller: public, admin, widget (sid), operator. */
+/** The Express app, routes grouped by caller: public, widget (sid), operator, admin. */
 export function createApp(deps: ApiDeps): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -48,14 +48,6 @@ export function createApp(deps: ApiDeps): Express {
   app.use(chainRoutes(deps));
   app.use(apiDocsRoutes());
 
-  app.use(adminAuthRoutes(deps));
-  app.use('/admin', adminAuth(deps.db));
-  app.use(adminOperatorRoutes(deps));
-  app.use(adminWebhookRoutes(deps));
-  app.use(adminWithdrawalRoutes(deps));
-  app.use(adminDepositRoutes(deps));
-  app.use(adminHeadlessRoutes(deps));
-
   app.use(SID_PATHS, sidRateLimit());
   app.use(widgetRoutes(deps));
   app.use(widgetSessionRoutes(deps));
@@ -69,6 +61,15 @@ export function createApp(deps: ApiDeps): Express {
   app.use(withdrawDecisionRoutes(deps));
   app.use(headlessRoutes(deps));
   app.use(operatorWebhookRoutes(deps));
+
+  // After the operators' routes: every request walks the routers mounted before its own, and operators' are the busiest.
+  app.use(adminAuthRoutes(deps));
+  app.use('/admin', adminAuth(deps.db));
+  app.use(adminOperatorRoutes(deps));
+  app.use(adminWebhookRoutes(deps));
+  app.use(adminWithdrawalRoutes(deps));
+  app.use(adminDepositRoutes(deps));
+  app.use(adminHeadlessRoutes(deps));
 
   app.use(notFound);
   app.use(errorHandler(deps.logger));

@@ -1,9 +1,10 @@
 /**
- * The hot-path statements that bypass Prisma's engine (src/store/sql.ts) must return exactly what Prisma's own reads
- * return for the same row: Decimal columns as Prisma.Decimal, timestamps as Date, arrays as arrays. A model change
- * that the raw statements do not follow fails here.
+ * The hot-path statements that bypass Prisma's engine (src/store/sql.ts): a read returns exactly what Prisma's own read
+ * returns for the same row (Decimal columns as Prisma.Decimal, timestamps as Date, arrays as arrays), and an insert
+ * stores exactly what was asked. A model change that the raw statements do not follow fails here.
  */
 import { apiKeyId } from '../../src/domain/credentials';
+import { Prisma } from '../../src/generated/prisma/client';
 import { createOperator } from '../../src/provisioning/operators';
 import { operatorByKeyId } from '../../src/store/operator-keys';
 import { insertSession, insertSessionInTx, type NewSession } from '../../src/store/sessions';
@@ -33,7 +34,7 @@ describe('hot-path SQL off Prisma', () => {
     expect(await operatorByKeyId(ctx.db, '0000000000000000')).toBeNull();
   });
 
-  it('When a session is inserted on the pool or inside a transaction, Then each returned row equals Prisma findUnique of it', async () => {
+  it('When a session is inserted on the pool or inside a transaction, Then Prisma reads back exactly the fields asked for, and the answer names that row', async () => {
     const op = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Sessions' });
     const s: NewSession = {
       sessionRef: 'ref-hot-sql',
@@ -51,8 +52,12 @@ describe('hot-path SQL off Prisma', () => {
     };
     const pooled = await insertSession(ctx.db, s);
     const inTx = await ctx.db.$transaction((tx) => insertSessionInTx(tx, { ...s, sessionRef: 'ref-hot-sql-2' }));
-    for (const row of [pooled, inTx]) expect(row).toEqual(await ctx.db.session.findUnique({ where: { id: row.id } }));
-    expect(pooled.userBalance.toFixed(8)).toBe('12.34567891');
-    expect(pooled.expiresAt.toISOString()).toBe('2030-01-02T03:04:05.678Z');
+    for (const created of [pooled, inTx]) {
+      const row = await ctx.db.session.findUniqueOrThrow({ where: { id: created.id } });
+      expect({ id: row.id, sessionRef: row.sessionRef, type: row.type, expiresAt: row.expiresAt }).toEqual(created);
+      expect(row).toEqual(
+        expect.objectContaining({ ...s, sessionRef: created.sessionRef, status: 'OPEN', userBalance: new Prisma.Decimal(s.userBalance), amount: new Prisma.Decimal(s.amount) }),
+      );
+    }
   });
 });

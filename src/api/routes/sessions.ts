@@ -5,7 +5,7 @@ import type { Config } from '../../config/env';
 import { AppError } from '../../domain/errors';
 import { depositReferenceLock } from '../../domain/keys';
 import { assertAmountWithinLimits, assertSessionUsable, newSessionRef } from '../../domain/sessions';
-import type { Operator, Prisma, Session, SessionType } from '../../generated/prisma/client';
+import type { Operator, Prisma, SessionType } from '../../generated/prisma/client';
 import { cancelUnactionedWithdrawal } from '../../temporal/client/withdrawals';
 import type { ApiDeps } from '../deps';
 import { sendEnvelope } from '../envelope';
@@ -21,7 +21,7 @@ import {
   type SessionBody,
 } from '../schemas/sessions';
 import { headlessCreate } from './headless';
-import { insertSession, insertSessionInTx, type NewSession } from '../../store/sessions';
+import { insertSession, insertSessionInTx, type CreatedSession, type NewSession } from '../../store/sessions';
 
 /** Where the widget pages live: PUBLIC_BASE_URL when the service sits behind a public address, else the API itself. */
 export function widgetBaseUrl(config: Config): string {
@@ -58,7 +58,7 @@ function sessionData(config: Config, operatorId: string, type: SessionType, body
  * The advisory lock serialises creations with one reference, so two concurrent "first" sessions cannot disagree.
  * Without a reference there is nothing to serialise: one insert, no transaction.
  */
-async function createDepositSession(db: Db, config: Config, operatorId: string, body: DepositSessionBody): Promise<Session> {
+async function createDepositSession(db: Db, config: Config, operatorId: string, body: DepositSessionBody): Promise<CreatedSession> {
   const ref = body.operatorReference;
   if (!ref) return insertSession(db, sessionData(config, operatorId, 'DEPOSIT', body, body.redirectUrl ?? null));
   return db.$transaction(async (tx) => {
@@ -72,7 +72,7 @@ async function createDepositSession(db: Db, config: Config, operatorId: string, 
   });
 }
 
-function sendCreated(res: Response, config: Config, session: Session): void {
+function sendCreated(res: Response, config: Config, session: CreatedSession): void {
   const page = session.type === 'DEPOSIT' ? 'deposit' : 'withdraw';
   sendEnvelope(res, 201, `${session.type === 'DEPOSIT' ? 'Deposit' : 'Withdraw'} session created`, {
     url: `${widgetBaseUrl(config)}/${page}?sid=${session.id}`,
