@@ -10,6 +10,7 @@
 import Decimal from 'decimal.js';
 import { drainGas, restoreGas } from '../src/devchain/dev-commands';
 import { headlessFixtures } from '../test/support/headless-fixtures';
+import { profiled } from './load';
 import { loadBaselines, result } from './result';
 import { median, runBench, spread, waitFor } from './support';
 
@@ -26,7 +27,7 @@ runBench({ CHAIN_POLL_MS: String(POLL_MS), GAS_RECHECK_SECONDS: '3600' }, async 
     const intents = await Promise.all(Array.from({ length: N }, () => f.intent(op.apiKey, { amount: '1.00' })));
     await drainGas({ nodeUrl: f.nodeUrl, address: f.bankroll });
     const started = performance.now();
-    const results = await Promise.all(intents.map((i) => f.execute(op.apiKey, i.sessionRef)));
+    const results = await profiled(() => Promise.all(intents.map((i) => f.execute(op.apiKey, i.sessionRef))));
     const seconds = (performance.now() - started) / 1000;
     const accepted = results.filter((r) => r.status === 202).length;
     if (accepted !== N) throw new Error(`${N - accepted} executes were refused`);

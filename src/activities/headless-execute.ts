@@ -13,6 +13,7 @@ import { Prisma, type Withdrawal } from '../generated/prisma/client';
 import { lockOwnerCaps } from '../store/cap-usage';
 import { headlessAsset } from '../store/headless-assets';
 import { bankrollBalance, readEarlyBalance, reserveLiquidity } from '../store/liquidity';
+import { sqlTransaction, type RawTx } from '../store/sql';
 
 export interface ExecuteDeps {
   db: Db;
@@ -59,14 +60,14 @@ export async function executeIntent(d: ExecuteDeps, withdrawalId: string, caller
     readEarlyBalance(d.db, w.chainId, w.tokenAddress, bankrollBalance(d.chains, w.chainId, w.tokenAddress, d.bankroll)),
   ]);
 
-  return d.db.$transaction(
-    async (tx) => {
+  // On the pool's own connection (src/store/sql.ts): every execute of this owner waits for this section.
+  return sqlTransaction(d.db, async (tx) => {
       const caps = await lockOwnerCaps(tx, w.operatorId, now, w.id);
       if (caps.owner.status !== 'ACTIVE') throw refusal('OPERATOR_INACTIVE', 'The operator that owns this intent is inactive');
       if (!caps.owner.headlessEnabled) throw refusal('HEADLESS_NOT_ENABLED', 'Headless mode is not enabled for the operator that owns this intent');
       const again = await lockedFacts(tx, w.id);
       const disposition = executeDisposition(again, now);
-      if (disposition === 'REPLAY') return executeResult(await tx.withdrawal.findUniqueOrThrow({ where: { id: w.id } }), true);
+      if (disposition === 'REPLAY') return executeResult((await tx.$queryRaw<Withdrawal[]>`SELECT * FROM "Withdrawal" WHERE id = ${w.id}::uuid`)[0]!, true);
       if (disposition === 'NOT_EXECUTABLE') throw notExecutable(again.status);
 
       const liquidity = await reserveLiquidity(tx, { withdrawalId: w.id, chainId: w.chainId, tokenAddress: w.tokenAddress, raw: priced.raw }, early);
@@ -79,10 +80,7 @@ export async function executeIntent(d: ExecuteDeps, withdrawalId: string, caller
 
       const queued = await queue(tx, w, priced, now, candidate.ok ? { capAmount: candidate.value.toFixed(6), capCurrency: caps.currency } : { capAmount: null, capCurrency: null });
       return executeResult(queued, false);
-    },
-    // Fifty executes of one token queue on its liquidity lock: let them wait for a connection and the lock.
-    { maxWait: 60_000, timeout: 60_000 },
-  );
+  });
 }
 
 /** The caller must be active, headless-enabled, and the intent's owner or the owner's parent (spec 5 rule 1). */
@@ -107,7 +105,7 @@ async function freshPrice(d: ExecuteDeps, w: Withdrawal): Promise<Priced> {
 }
 
 /** The intent's state and its reservation's, under the owner's lock, in one statement (an include takes two). */
-async function lockedFacts(tx: Prisma.TransactionClient, id: string): Promise<{ status: HeadlessStatus; expiresAt: Date | null; reservation: ReservationStatus | null }> {
+async function lockedFacts(tx: RawTx, id: string): Promise<{ status: HeadlessStatus; expiresAt: Date | null; reservation: ReservationStatus | null }> {
   const [row] = await tx.$queryRaw<Array<{ status: HeadlessStatus; expiresAt: Date | null; reservation: ReservationStatus | null }>>`
     SELECT w.status::text AS status, w."expiresAt", r.status::text AS reservation
     FROM "Withdrawal" w LEFT JOIN "Reservation" r ON r."withdrawalId" = w.id WHERE w.id = ${id}::uuid`;
@@ -117,29 +115,18 @@ async function lockedFacts(tx: Prisma.TransactionClient, id: string): Promise<{ 
 
 /**
  * Prices the intent and queues it (its liquidity is already reserved), returning the queued row from the same
- * statement; conditional on CREATED, so a concurrent change wins (no row matches: P2025).
+ * statement; conditional on CREATED, so a concurrent change wins (no row).
  */
-async function queue(tx: Prisma.TransactionClient, w: Withdrawal, p: Priced, now: Date, cap: { capAmount: string | null; capCurrency: string | null }): Promise<Withdrawal> {
-  try {
-    return await tx.withdrawal.update({
-      where: { id: w.id, status: { in: [...HEADLESS_MOVES.execute.from] } },
-      data: {
-        status: HEADLESS_MOVES.execute.to,
-        cryptoAmountRaw: p.raw.toString(),
-        cryptoAmountSent: p.cryptoAmountSent,
-        amountInUsd: p.amountInUsd,
-        priceRate: p.priceRate.toFixed(),
-        ...cap,
-        executedAt: now,
-      },
-    });
-  } catch (err) {
-    if (isRecordNotFound(err)) throw notExecutable('changed');
-    throw err;
-  }
+async function queue(tx: RawTx, w: Withdrawal, p: Priced, now: Date, cap: { capAmount: string | null; capCurrency: string | null }): Promise<Withdrawal> {
+  const [queued] = await tx.$queryRaw<Withdrawal[]>`
+    UPDATE "Withdrawal" SET status = ${HEADLESS_MOVES.execute.to}::"WithdrawStatus", "cryptoAmountRaw" = ${p.raw.toString()}::numeric,
+      "cryptoAmountSent" = ${p.cryptoAmountSent}::numeric, "amountInUsd" = ${p.amountInUsd}::numeric, "priceRate" = ${p.priceRate.toFixed()}::numeric,
+      "capAmount" = ${cap.capAmount}::numeric, "capCurrency" = ${cap.capCurrency}, "executedAt" = ${now}::timestamptz, "updatedAt" = now()
+    WHERE id = ${w.id}::uuid AND status::text IN (${Prisma.join([...HEADLESS_MOVES.execute.from])})
+    RETURNING *`;
+  if (!queued) throw notExecutable('changed');
+  return queued;
 }
-
-const isRecordNotFound = (err: unknown) => err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2025';
 
 function notExecutable(status: string): ApplicationFailure {
   return refusal('HEADLESS_INTENT_NOT_EXECUTABLE', `The intent cannot be executed (${status === 'changed' ? 'its state changed' : status})`);

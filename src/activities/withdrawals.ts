@@ -9,6 +9,7 @@ import type { HeldReason } from '../domain/withdrawals';
 import { isWidgetMove, LIVE_WIDGET_STATUSES, SETTLING_SOURCES, WIDGET_MOVES, type WidgetStatus } from '../domain/withdrawal-machine';
 import { Prisma } from '../generated/prisma/client';
 import { lockOwnerCaps } from '../store/cap-usage';
+import { sqlTransaction, type RawTx } from '../store/sql';
 import { bankrollBalance, readEarlyBalance, reserveLiquidity, type EarlyBalance } from '../store/liquidity';
 import type { WorkflowStarts } from './deps';
 
@@ -37,7 +38,7 @@ export function createWithdrawalActivities(d: WithdrawalActivityDeps) {
     readEarlyBalance(d.db, w.chainId, w.tokenAddress, bankrollBalance(d.chains, w.chainId, w.tokenAddress, bankroll));
 
   /** Reserves the payout's liquidity inside the caller's transaction (true when it fits). */
-  async function reserve(tx: Prisma.TransactionClient, w: { id: string; chainId: number; tokenAddress: string; cryptoAmountRaw: Prisma.Decimal | null }, early: EarlyBalance): Promise<boolean> {
+  async function reserve(tx: RawTx, w: { id: string; chainId: number; tokenAddress: string; cryptoAmountRaw: Prisma.Decimal | null }, early: EarlyBalance): Promise<boolean> {
     const r = { withdrawalId: w.id, chainId: w.chainId, tokenAddress: w.tokenAddress, raw: BigInt(w.cryptoAmountRaw!.toFixed(0)) };
     return (await reserveLiquidity(tx, r, early)) === 'RESERVED';
   }
@@ -58,7 +59,7 @@ export function createWithdrawalActivities(d: WithdrawalActivityDeps) {
       const w = await d.db.withdrawal.findUniqueOrThrow({ where: { id }, include: { reservation: true } });
       if (w.reservation) return true;
       const early = await earlyBalance(w);
-      return d.db.$transaction((tx) => reserve(tx, w, early), { timeout: 20_000 });
+      return sqlTransaction(d.db, (tx) => reserve(tx, w, early));
     },
 
     /**
@@ -69,8 +70,8 @@ export function createWithdrawalActivities(d: WithdrawalActivityDeps) {
       const w = await d.db.withdrawal.findUniqueOrThrow({ where: { id }, include: { reservation: true } });
       if (w.reservation) return { approved: true };
       const early = await earlyBalance(w);
-      const outcome = await d.db.$transaction(
-        async (tx): Promise<ApprovalOutcome> => {
+      // On the pool's own connection (src/store/sql.ts): every approval of this owner waits for this section.
+      const outcome = await sqlTransaction(d.db, async (tx): Promise<ApprovalOutcome> => {
           const caps = await lockOwnerCaps(tx, w.operatorId, new Date(), w.id);
           if (caps.owner.status !== 'ACTIVE') return { approved: false, heldReason: 'OPERATOR_INACTIVE' };
           if (!caps.owner.autoRelease) return { approved: false, heldReason: 'APPROVAL_NOT_ENABLED' };
@@ -78,11 +79,11 @@ export function createWithdrawalActivities(d: WithdrawalActivityDeps) {
           const verdict = checkCaps({ candidate, singleLimit: caps.singleLimit, dailyLimit: caps.dailyLimit, counted: caps.counted });
           if (verdict === 'WITHDRAW_AMOUNT_TOO_HIGH' || verdict === 'DAILY_LIMIT_EXCEEDED') return { approved: false, heldReason: 'CAP_EXCEEDED' };
           if (verdict !== 'OK' || !candidate.ok || !(await reserve(tx, w, early))) return { approved: false, heldReason: 'TEMPORARILY_UNAVAILABLE' };
-          await tx.withdrawal.update({ where: { id }, data: { held: false, heldReason: null, capAmount: candidate.value.toFixed(6), capCurrency: caps.currency } });
+          await tx.$executeRaw`
+            UPDATE "Withdrawal" SET held = false, "heldReason" = NULL, "capAmount" = ${candidate.value.toFixed(6)}::numeric, "capCurrency" = ${caps.currency}, "updatedAt" = now()
+            WHERE id = ${id}::uuid`;
           return { approved: true };
-        },
-        { timeout: 20_000 },
-      );
+      });
       if (!outcome.approved) await d.db.withdrawal.update({ where: { id }, data: { held: true, heldReason: outcome.heldReason } });
       d.logger.info('approval', { withdrawalId: id, ...outcome });
       return outcome;

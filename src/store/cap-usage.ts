@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { CAP_WINDOW_MS, countedFromGroups, platformFiat, type CapAmount } from '../domain/caps';
 import { Prisma, type Operator } from '../generated/prisma/client';
+import type { RawTx } from './sql';
 
 /** The owner's fields that its caps and the callers' flag checks read (not its key hash nor its webhook secret). */
 export type CapsOwner = Pick<
@@ -26,7 +27,7 @@ const toDecimal = (d: { toString(): string } | null) => (d === null ? null : new
  * FOR NO KEY UPDATE conflicts with itself but not with the FOR KEY SHARE that an insert referencing the operator
  * takes (a session, a deposit address): those must not wait for a decision or an execute.
  */
-export async function lockOwnerCaps(tx: Prisma.TransactionClient, ownerId: string, now: Date, excludeId?: string): Promise<OwnerCaps> {
+export async function lockOwnerCaps(tx: RawTx, ownerId: string, now: Date, excludeId?: string): Promise<OwnerCaps> {
   const [owner] = await tx.$queryRaw<CapsOwner[]>`
     SELECT id, status::text AS status, "autoRelease", "headlessEnabled", "platformFiatDefault", "openingBalanceCurrency",
       "withdrawApprovalMaxAmount", "withdrawApprovalDailyMaxAmount"
@@ -41,7 +42,7 @@ export async function lockOwnerCaps(tx: Prisma.TransactionClient, ownerId: strin
  * The owner's counted withdrawals, summed per cap currency. Its own statement after the lock's: a statement's snapshot
  * is taken when it starts, so in the lock's statement it would miss what the previous holder of the lock committed.
  */
-async function countedGroups(tx: Prisma.TransactionClient, ownerId: string, now: Date, excludeId?: string) {
+async function countedGroups(tx: RawTx, ownerId: string, now: Date, excludeId?: string) {
   const since = new Date(now.getTime() - CAP_WINDOW_MS);
   const rows = await tx.$queryRaw<Array<{ capCurrency: string | null; total: string | null; anyWithoutAmount: boolean }>>`
     SELECT w."capCurrency", SUM(w."capAmount")::text AS total, bool_or(w."capAmount" IS NULL) AS "anyWithoutAmount"

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { Contract, type JsonRpcProvider } from 'ethers';
+import type { RawTx } from './sql';
 import type { ChainProviders } from '../adapters/chains';
 import { ERC20 } from '../chain/erc20';
 import { liquidityLock } from '../domain/keys';
@@ -44,7 +46,7 @@ export async function readEarlyBalance(db: Pick<Prisma.TransactionClient, '$quer
  * starts, so a sum in the lock's statement would miss reservations committed while it waited. Take the lock after the
  * owner's cap lock, never before, so two transactions always lock in the same order.
  */
-async function lockReservedLiquidity(tx: Prisma.TransactionClient, chainId: number, tokenAddress: string): Promise<{ reserved: bigint; consumed: bigint }> {
+async function lockReservedLiquidity(tx: RawTx, chainId: number, tokenAddress: string): Promise<{ reserved: bigint; consumed: bigint }> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${liquidityLock(chainId, tokenAddress)}))`;
   const key = tokenAddress.toLowerCase();
   const [row] = await tx.$queryRaw<Array<{ reserved: string | null; consumed: string | null }>>`
@@ -74,7 +76,7 @@ export type ReserveOutcome = 'RESERVED' | 'INSUFFICIENT_LIQUIDITY' | 'BALANCE_UN
  * so dropping it from the sum is exact either way.
  */
 export async function reserveLiquidity(
-  tx: Prisma.TransactionClient,
+  tx: RawTx,
   r: { withdrawalId: string; chainId: number; tokenAddress: string; raw: bigint },
   early: EarlyBalance,
 ): Promise<ReserveOutcome> {
@@ -82,7 +84,9 @@ export async function reserveLiquidity(
   const balance = consumed === early.consumed && early.balance !== null ? early.balance : await early.read();
   if (balance === null) return 'BALANCE_UNAVAILABLE';
   if (reserved + r.raw > balance) return 'INSUFFICIENT_LIQUIDITY';
-  await tx.reservation.create({ data: { withdrawalId: r.withdrawalId, chainId: r.chainId, tokenAddress: r.tokenAddress, rawAmount: r.raw.toString() } });
+  await tx.$executeRaw`
+    INSERT INTO "Reservation" (id, "withdrawalId", "chainId", "tokenAddress", "rawAmount", status, "createdAt")
+    VALUES (${randomUUID()}::uuid, ${r.withdrawalId}::uuid, ${r.chainId}, ${r.tokenAddress}, ${r.raw.toString()}::numeric, 'ACTIVE', now())`;
   return 'RESERVED';
 }
 

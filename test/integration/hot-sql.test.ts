@@ -8,6 +8,7 @@ import { Prisma } from '../../src/generated/prisma/client';
 import { createOperator } from '../../src/provisioning/operators';
 import { operatorByKeyId } from '../../src/store/operator-keys';
 import { insertSession, insertSessionInTx, type NewSession } from '../../src/store/sessions';
+import { sqlTransaction, type RawTx } from '../../src/store/sql';
 import { createTestContext, type TestContext } from '../support/harness';
 
 let ctx: TestContext;
@@ -59,5 +60,33 @@ describe('hot-path SQL off Prisma', () => {
         expect.objectContaining({ ...s, sessionRef: created.sessionRef, status: 'OPEN', userBalance: new Prisma.Decimal(s.userBalance), amount: new Prisma.Decimal(s.amount) }),
       );
     }
+  });
+
+  it('When a pg transaction body throws, Then nothing it wrote is kept; when it returns, everything is, and its raw reads see its own writes', async () => {
+    const op = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Tx' });
+    const rename = (tx: RawTx, name: string) => tx.$executeRaw`UPDATE "Operator" SET name = ${name} WHERE id = ${op.id}::uuid`;
+    const failed = await sqlTransaction(ctx.db, async (tx) => {
+      await rename(tx, 'Renamed');
+      throw new Error('refused after the write');
+    }).catch((err: Error) => err.message);
+    expect(failed).toBe('refused after the write');
+    expect((await ctx.db.operator.findUniqueOrThrow({ where: { id: op.id } })).name).toBe('Tx');
+
+    const seen = await sqlTransaction(ctx.db, async (tx) => {
+      await rename(tx, 'Kept');
+      const [row] = await tx.$queryRaw<Array<{ name: string; minAmount: unknown }>>`SELECT name, "minAmount" FROM "Operator" WHERE id = ${op.id}::uuid`;
+      return row!.name;
+    });
+    expect(seen).toBe('Kept');
+    expect((await ctx.db.operator.findUniqueOrThrow({ where: { id: op.id } })).name).toBe('Kept');
+  });
+
+  it('When a raw statement runs in a pg transaction and in a Prisma one, Then both return the same row shapes (numeric as Prisma.Decimal)', async () => {
+    const op = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Shapes', minAmount: '5.25', frameOrigins: ['https://x.example'] });
+    const read = (tx: RawTx) => tx.$queryRaw<unknown[]>`SELECT "minAmount", "createdAt", "frameOrigins", status::text AS status FROM "Operator" WHERE id = ${op.id}::uuid`;
+    const [viaPg] = await sqlTransaction(ctx.db, read);
+    const [viaPrisma] = await ctx.db.$transaction((tx) => read(tx));
+    expect(viaPg).toEqual(viaPrisma);
+    expect(viaPg).toEqual(expect.objectContaining({ minAmount: new Prisma.Decimal('5.25') }));
   });
 });
