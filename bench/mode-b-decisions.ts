@@ -33,4 +33,4 @@ runBench({ CHAIN_POLL_MS: '1000' }, async ({ ctx, receiver }) => {
   } finally {
     f.provider.destroy();
   }
-}, { processes: 1 });
+});

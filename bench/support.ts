@@ -11,15 +11,13 @@ export interface Bench {
 
 /**
  * Runs one benchmark on the real services (the integration tests' start-up): Temporal, PostgreSQL, hardhat, a
- * worker (unless `worker: false`), the API and a local webhook receiver; stops everything after and exits with its
- * outcome. The API and the worker run in this process, or with `processes: 1` as one API process and one worker
- * process of their own, as `npm start` and production run them.
+ * worker (unless `worker: false`), the API in-process and a local webhook receiver; stops everything after and exits with its outcome.
  */
-export function runBench(env: Record<string, string>, body: (b: Bench) => Promise<void>, opts: { worker?: boolean; processes?: number } = {}): void {
+export function runBench(env: Record<string, string>, body: (b: Bench) => Promise<void>, opts: { worker?: boolean } = {}): void {
   const main = async () => {
     const { services, stop } = await startServices();
     process.env[TEST_ENV] = JSON.stringify(services);
-    const ctx = await createTestContext({ worker: opts.worker ?? true, env, processes: opts.processes });
+    const ctx = await createTestContext({ worker: opts.worker ?? true, env });
     const receiver = await new WebhookReceiver().start();
     try {
       await body({ services, ctx, receiver });

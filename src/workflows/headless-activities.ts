@@ -1,19 +1,15 @@
-import { proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
+import { proxyActivities } from '@temporalio/workflow';
 import type { HeadlessActivities } from '../activities/headless';
 import type { PayoutActivities } from '../activities/payouts';
 import { PAYOUT_UNPAID } from '../domain/failure-types';
 import type { HeadlessWorkflowInput } from './headless-messages';
-
-const EXEC = { startToCloseTimeout: '2 minutes', retry: { initialInterval: '1 second', maximumInterval: '5 seconds', maximumAttempts: 3 } } as const;
 
 /** The activities, by how hard each kind of step may be retried. */
 export function headlessActivities(input: HeadlessWorkflowInput) {
   return {
     // State transitions must land: retried until the database answers.
     book: proxyActivities<HeadlessActivities>({ startToCloseTimeout: '1 minute', retry: { initialInterval: '1 second', maximumInterval: '30 seconds' } }),
-    exec: proxyActivities<HeadlessActivities>(EXEC),
-    // The same, run by the worker within the workflow task (an update the operator waits on; docs/performance.md).
-    execLocal: proxyLocalActivities<HeadlessActivities>(EXEC),
+    exec: proxyActivities<HeadlessActivities>({ startToCloseTimeout: '2 minutes', retry: { initialInterval: '1 second', maximumInterval: '5 seconds', maximumAttempts: 3 } }),
     // Before signing: bounded, then FAILED(retryable).
     check: proxyActivities<HeadlessActivities & PayoutActivities>({
       startToCloseTimeout: '1 minute',

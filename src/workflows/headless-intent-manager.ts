@@ -1,4 +1,4 @@
-import { ActivityFailure, type ApplicationFailure, condition, patched, setHandler, sleep, upsertSearchAttributes } from '@temporalio/workflow';
+import { ActivityFailure, type ApplicationFailure, condition, setHandler, sleep, upsertSearchAttributes } from '@temporalio/workflow';
 import { canCancel, executeDisposition, isWithdrawn, liveRetryDisposition, REASON, type ReasonCode } from '../domain/headless';
 import { HEADLESS_MOVES, isHeadlessSource, isTerminal, type HeadlessStatus } from '../domain/headless-machine';
 import type { ExecuteResult } from '../domain/headless-intent';
@@ -9,9 +9,6 @@ import { headlessActivities } from './headless-activities';
 import { unpaidPayout } from './payout-failures';
 import { refusal, refusalOf } from './refusal';
 import { WithdrawStatus } from './search-attributes';
-
-/** patched() id: the execute transaction as a local activity. */
-const LOCAL_EXECUTE = 'local-execute';
 
 /**
  * One headless intent's state and its message handlers. Execute and cancel run one at a time with every status change
@@ -78,8 +75,7 @@ export class HeadlessIntentManager {
       if (disposition === 'NOT_EXECUTABLE') throw refusal('HEADLESS_INTENT_NOT_EXECUTABLE', `The intent cannot be executed (${this.status})`);
       let result: ExecuteResult;
       try {
-        const exec = patched(LOCAL_EXECUTE) ? this.acts.execLocal : this.acts.exec;
-        result = await exec.executeHeadlessIntent({ withdrawalId: this.input.withdrawalId, callerOperatorId });
+        result = await this.acts.exec.executeHeadlessIntent({ withdrawalId: this.input.withdrawalId, callerOperatorId });
       } catch (err) {
         const refused = refusalOf(err);
         if (refused.type !== 'SERVICE_UNAVAILABLE') throw refused;

@@ -1,4 +1,4 @@
-import { allHandlersFinished, condition, patched, proxyActivities, proxyLocalActivities, setHandler, sleep, upsertSearchAttributes } from '@temporalio/workflow';
+import { allHandlersFinished, condition, proxyActivities, setHandler, sleep, upsertSearchAttributes } from '@temporalio/workflow';
 import type { PayoutActivities } from '../activities/payouts';
 import type { WithdrawalActivities } from '../activities/withdrawals';
 import { PAYOUT_UNPAID } from '../domain/failure-types';
@@ -22,9 +22,6 @@ export interface WithdrawalWorkflowInput {
   pauseBeforeBroadcastMs: number;
 }
 
-/** patched() id: approval and settlement as local activities. */
-const LOCAL_SETTLEMENT = 'local-settlement';
-
 const invalid = (message: string) => refusal('INVALID_TRANSITION', message);
 
 /**
@@ -35,10 +32,6 @@ const invalid = (message: string) => refusal('INVALID_TRANSITION', message);
  */
 export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promise<WidgetStatus> {
   const acts = proxyActivities<WithdrawalActivities & PayoutActivities>({ startToCloseTimeout: '1 minute', retry: { maximumInterval: '30 seconds' } });
-  // The approval and settlement steps answer an update the operator waits on: local activities, run by the worker
-  // within the workflow task, spare two server round trips each (docs/performance.md). Runs recorded before keep theirs.
-  const local = proxyLocalActivities<WithdrawalActivities & PayoutActivities>({ startToCloseTimeout: '1 minute', retry: { maximumInterval: '30 seconds' } });
-  const settling = () => (patched(LOCAL_SETTLEMENT) ? local : acts);
   const poll = proxyActivities<PayoutActivities>({
     startToCloseTimeout: '1 minute',
     retry: { initialInterval: input.pollMs, backoffCoefficient: 1, maximumInterval: input.pollMs, nonRetryableErrorTypes: [...PAYOUT_UNPAID] },
@@ -61,9 +54,8 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
   const exclusive = exclusiveSection();
 
   async function settle(note?: { adminNote?: string; adminNoteBy?: string }): Promise<void> {
-    const a = settling();
-    txHash = await a.signPayout(id);
-    await a.markSettled(id, note);
+    txHash = await acts.signPayout(id);
+    await acts.markSettled(id, note);
     heldReason = null;
     approvalHeld = false;
     setStatus(WIDGET_MOVES.complete.to);
@@ -79,7 +71,7 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
 
   async function tryApprove(): Promise<void> {
     if (Date.now() >= deadline) return expire();
-    const outcome = await settling().approveWithdrawal(id);
+    const outcome = await acts.approveWithdrawal(id);
     if (outcome.approved) return settle();
     heldReason = outcome.heldReason;
     approvalHeld = true;
@@ -92,7 +84,7 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
         if (!isLegalAdminMove(status, move.to)) throw invalid(`${status} cannot move to ${move.to}`);
         const note = { adminNote: move.adminNote, adminNoteBy: move.by };
         if (move.to === 'COMPLETED') {
-          if (!(await settling().reserveModeAPayout(id))) {
+          if (!(await acts.reserveModeAPayout(id))) {
             throw refusal('INSUFFICIENT_LIQUIDITY', 'The bankroll cannot fund this payout now');
           }
           await settle(note);

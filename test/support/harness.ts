@@ -31,7 +31,7 @@ export interface TestContext {
   chains: ChainProviders;
   logger: Logger;
   apiUrl: string;
-  /** How many API processes and workers run (`processes`, else GATEWAY_TEST_PROCESSES); 0 means both in this process. */
+  /** How many API processes and workers run (GATEWAY_TEST_PROCESSES); 1 means both in this process. */
   processes: number;
   /**
    * Starts (or restarts) the worker on this context's task queue; `wrap` may replace activities to inject faults
@@ -47,11 +47,8 @@ export interface TestContext {
  * the registry of the shared dev chain (and of the second one with `secondChain`), and the API on a free port. Durations come from `env` overrides; `logStream`
  * captures every log line at debug level. With GATEWAY_TEST_PROCESSES=N the API and the worker are N + N real service
  * processes (`src/main.ts --role api|worker`) with `env`, and `apiUrl` spreads requests over the API processes.
- * `processes` sets N for this context, 1 included (one API process and one worker: the benchmarks' shape).
  */
-export async function createTestContext(
-  opts: { env?: Record<string, string>; worker?: boolean; logStream?: NodeJS.WritableStream; secondChain?: boolean; processes?: number } = {},
-): Promise<TestContext> {
+export async function createTestContext(opts: { env?: Record<string, string>; worker?: boolean; logStream?: NodeJS.WritableStream; secondChain?: boolean } = {}): Promise<TestContext> {
   const services = testServices();
   const second = services.secondChain;
   const dbName = `gw_test_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -90,9 +87,8 @@ export async function createTestContext(
     await openScanCursor(db, registry.chainId, chains.require(registry.chainId));
   }
   const temporal = await connectTemporal({ address: config.TEMPORAL_ADDRESS }, config.TEMPORAL_NAMESPACE);
-  const asked = opts.processes ?? testProcessCount();
-  const processes = opts.processes !== undefined || asked > 1 ? asked : 0;
-  const cluster = processes > 0 ? await startServiceProcesses(processes, { ...env, WORKFLOW_BUNDLE_PATH: services.workflowBundlePath }) : null;
+  const processes = testProcessCount();
+  const cluster = processes > 1 ? await startServiceProcesses(processes, { ...env, WORKFLOW_BUNDLE_PATH: services.workflowBundlePath }) : null;
   const server = cluster
     ? { url: cluster.frontUrl, close: cluster.stopApis }
     : await startServer({ config, db, temporal, chains, logger, ...pricingFrom(config, db, chains) }, 0, '127.0.0.1');
