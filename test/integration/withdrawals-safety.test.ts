@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { AbiCoder, keccak256, zeroPadValue } from 'ethers';
 import { mine } from '../../src/devchain/dev-commands';
 import { createAdmin } from '../../src/provisioning/admins';
@@ -135,7 +134,7 @@ describe('the caps lock', () => {
     const op = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Locked', webhookUrl: receiver.url, approvalMode: 'EXTERNAL', autoRelease: true });
     const outcome = await ctx.db.$transaction(
       async (tx) => {
-        await lockOwnerCaps(tx, op.id, new Date(), randomUUID());
+        await lockOwnerCaps(tx, op.id, new Date());
         return Promise.race([f.session(op.apiKey).then(() => 'created'), delay(3000).then(() => 'blocked')]);
       },
       { timeout: 20_000 },
