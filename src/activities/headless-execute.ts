@@ -62,24 +62,24 @@ export async function executeIntent(d: ExecuteDeps, withdrawalId: string, caller
 
   // On the pool's own connection (src/store/sql.ts): every execute of this owner waits for this section.
   return sqlTransaction(d.db, async (tx) => {
-      const caps = await lockOwnerCaps(tx, w.operatorId, now, w.id);
-      if (caps.owner.status !== 'ACTIVE') throw refusal('OPERATOR_INACTIVE', 'The operator that owns this intent is inactive');
-      if (!caps.owner.headlessEnabled) throw refusal('HEADLESS_NOT_ENABLED', 'Headless mode is not enabled for the operator that owns this intent');
-      const again = await lockedFacts(tx, w.id);
-      const disposition = executeDisposition(again, now);
-      if (disposition === 'REPLAY') return executeResult((await tx.$queryRaw<Withdrawal[]>`SELECT * FROM "Withdrawal" WHERE id = ${w.id}::uuid`)[0]!, true);
-      if (disposition === 'NOT_EXECUTABLE') throw notExecutable(again.status);
+    const caps = await lockOwnerCaps(tx, w.operatorId, now, w.id);
+    if (caps.owner.status !== 'ACTIVE') throw refusal('OPERATOR_INACTIVE', 'The operator that owns this intent is inactive');
+    if (!caps.owner.headlessEnabled) throw refusal('HEADLESS_NOT_ENABLED', 'Headless mode is not enabled for the operator that owns this intent');
+    const again = await lockedFacts(tx, w.id);
+    const disposition = executeDisposition(again, now);
+    if (disposition === 'REPLAY') return executeResult((await tx.$queryRaw<Withdrawal[]>`SELECT * FROM "Withdrawal" WHERE id = ${w.id}::uuid`)[0]!, true);
+    if (disposition === 'NOT_EXECUTABLE') throw notExecutable(again.status);
 
-      const liquidity = await reserveLiquidity(tx, { withdrawalId: w.id, chainId: w.chainId, tokenAddress: w.tokenAddress, raw: priced.raw }, early);
-      if (liquidity === 'BALANCE_UNAVAILABLE') throw refusal('BALANCE_UNAVAILABLE', 'The bankroll balance could not be read; nothing was reserved');
-      if (liquidity === 'INSUFFICIENT_LIQUIDITY') throw refusal('INSUFFICIENT_LIQUIDITY', 'The bankroll cannot fund this payout now');
+    const liquidity = await reserveLiquidity(tx, { withdrawalId: w.id, chainId: w.chainId, tokenAddress: w.tokenAddress, raw: priced.raw }, early);
+    if (liquidity === 'BALANCE_UNAVAILABLE') throw refusal('BALANCE_UNAVAILABLE', 'The bankroll balance could not be read; nothing was reserved');
+    if (liquidity === 'INSUFFICIENT_LIQUIDITY') throw refusal('INSUFFICIENT_LIQUIDITY', 'The bankroll cannot fund this payout now');
 
-      const candidate = capAmountOf({ fiatAmount: new Decimal(w.fiatAmount.toString()), fiatCurrency: w.fiatCurrency, amountInUsd: priced.usdExact }, caps.currency);
-      const verdict = checkCaps({ candidate, singleLimit: caps.singleLimit, dailyLimit: caps.dailyLimit, counted: caps.counted });
-      if (verdict !== 'OK') throw refusal(verdict, capMessage(verdict));
+    const candidate = capAmountOf({ fiatAmount: new Decimal(w.fiatAmount.toString()), fiatCurrency: w.fiatCurrency, amountInUsd: priced.usdExact }, caps.currency);
+    const verdict = checkCaps({ candidate, singleLimit: caps.singleLimit, dailyLimit: caps.dailyLimit, counted: caps.counted });
+    if (verdict !== 'OK') throw refusal(verdict, capMessage(verdict));
 
-      const queued = await queue(tx, w, priced, now, candidate.ok ? { capAmount: candidate.value.toFixed(6), capCurrency: caps.currency } : { capAmount: null, capCurrency: null });
-      return executeResult(queued, false);
+    const queued = await queue(tx, w, priced, now, candidate.ok ? { capAmount: candidate.value.toFixed(6), capCurrency: caps.currency } : { capAmount: null, capCurrency: null });
+    return executeResult(queued, false);
   });
 }
 

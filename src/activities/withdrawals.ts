@@ -72,17 +72,17 @@ export function createWithdrawalActivities(d: WithdrawalActivityDeps) {
       const early = await earlyBalance(w);
       // On the pool's own connection (src/store/sql.ts): every approval of this owner waits for this section.
       const outcome = await sqlTransaction(d.db, async (tx): Promise<ApprovalOutcome> => {
-          const caps = await lockOwnerCaps(tx, w.operatorId, new Date(), w.id);
-          if (caps.owner.status !== 'ACTIVE') return { approved: false, heldReason: 'OPERATOR_INACTIVE' };
-          if (!caps.owner.autoRelease) return { approved: false, heldReason: 'APPROVAL_NOT_ENABLED' };
-          const candidate = capAmountOf({ fiatAmount: dec(w.fiatAmount), fiatCurrency: w.fiatCurrency, amountInUsd: w.amountInUsd && dec(w.amountInUsd) }, caps.currency);
-          const verdict = checkCaps({ candidate, singleLimit: caps.singleLimit, dailyLimit: caps.dailyLimit, counted: caps.counted });
-          if (verdict === 'WITHDRAW_AMOUNT_TOO_HIGH' || verdict === 'DAILY_LIMIT_EXCEEDED') return { approved: false, heldReason: 'CAP_EXCEEDED' };
-          if (verdict !== 'OK' || !candidate.ok || !(await reserve(tx, w, early))) return { approved: false, heldReason: 'TEMPORARILY_UNAVAILABLE' };
-          await tx.$executeRaw`
-            UPDATE "Withdrawal" SET held = false, "heldReason" = NULL, "capAmount" = ${candidate.value.toFixed(6)}::numeric, "capCurrency" = ${caps.currency}, "updatedAt" = now()
-            WHERE id = ${id}::uuid`;
-          return { approved: true };
+        const caps = await lockOwnerCaps(tx, w.operatorId, new Date(), w.id);
+        if (caps.owner.status !== 'ACTIVE') return { approved: false, heldReason: 'OPERATOR_INACTIVE' };
+        if (!caps.owner.autoRelease) return { approved: false, heldReason: 'APPROVAL_NOT_ENABLED' };
+        const candidate = capAmountOf({ fiatAmount: dec(w.fiatAmount), fiatCurrency: w.fiatCurrency, amountInUsd: w.amountInUsd && dec(w.amountInUsd) }, caps.currency);
+        const verdict = checkCaps({ candidate, singleLimit: caps.singleLimit, dailyLimit: caps.dailyLimit, counted: caps.counted });
+        if (verdict === 'WITHDRAW_AMOUNT_TOO_HIGH' || verdict === 'DAILY_LIMIT_EXCEEDED') return { approved: false, heldReason: 'CAP_EXCEEDED' };
+        if (verdict !== 'OK' || !candidate.ok || !(await reserve(tx, w, early))) return { approved: false, heldReason: 'TEMPORARILY_UNAVAILABLE' };
+        await tx.$executeRaw`
+          UPDATE "Withdrawal" SET held = false, "heldReason" = NULL, "capAmount" = ${candidate.value.toFixed(6)}::numeric, "capCurrency" = ${caps.currency}, "updatedAt" = now()
+          WHERE id = ${id}::uuid`;
+        return { approved: true };
       });
       if (!outcome.approved) await d.db.withdrawal.update({ where: { id }, data: { held: true, heldReason: outcome.heldReason } });
       d.logger.info('approval', { withdrawalId: id, ...outcome });
