@@ -54,18 +54,17 @@ export class ChainProviders {
     return provider;
   }
 
-  /** True when the chain's RPC answers eth_blockNumber within the deadline. */
+  /** True when the chain's node answers its head block (eth_blockNumber, or TRON's now block) within the deadline. */
   async up(chainId: number, timeoutMs = 2000): Promise<boolean> {
     const tron = this.tron(chainId);
-    if (tron) return (await Promise.race([tron.headNumber().then(() => true, () => false), new Promise<boolean>((r) => setTimeout(() => r(false), timeoutMs).unref())]));
-    const provider = this.get(chainId);
-    if (!provider) return false;
+    const probe = tron ? tron.headNumber() : this.get(chainId)?.send('eth_blockNumber', []);
+    if (!probe) return false;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error('timeout')), timeoutMs);
     });
     try {
-      await Promise.race([provider.send('eth_blockNumber', []), timeout]);
+      await Promise.race([probe, timeout]);
       return true;
     } catch {
       return false;

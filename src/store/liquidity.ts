@@ -4,7 +4,7 @@ import type { RawTx } from './sql';
 import type { ChainProviders } from '../adapters/chains';
 import { ERC20 } from '../chain/erc20';
 import { liquidityLock } from '../domain/keys';
-import type { Prisma } from '../generated/prisma/client';
+import { Prisma } from '../generated/prisma/client';
 import { CHAIN_READ_TIMEOUT_MS, valueOrNull } from '../chain/deadline';
 import { evmFromTron, tronFromEvm, tronHex } from '../chain/tron-address';
 import type { TronNode } from '../adapters/tron-node';
@@ -12,11 +12,13 @@ import type { TronNode } from '../adapters/tron-node';
 /** Reads the bankroll's balance of a token in raw units; null when it is unknown (fail closed). */
 export type BalanceReader = () => Promise<bigint | null>;
 
+/** The sum of a token's active reservations (text, or null for none): served by Reservation_active_token_idx. */
+const activeSum = (chainId: number, tokenAddress: string) => Prisma.sql`
+  SELECT SUM("rawAmount")::text FROM "Reservation" WHERE "chainId" = ${chainId} AND lower("tokenAddress") = ${tokenAddress.toLowerCase()} AND status = 'ACTIVE'`;
+
 /** What active reservations of a token hold, in raw units. Without the lock (GET /withdraw/options) it is advisory. */
 export async function reservedLiquidity(db: Pick<Prisma.TransactionClient, '$queryRaw'>, chainId: number, tokenAddress: string): Promise<bigint> {
-  const [row] = await db.$queryRaw<Array<{ reserved: string | null }>>`
-    SELECT SUM("rawAmount")::text AS reserved FROM "Reservation"
-    WHERE "chainId" = ${chainId} AND lower("tokenAddress") = ${tokenAddress.toLowerCase()} AND status = 'ACTIVE'`;
+  const [row] = await db.$queryRaw<Array<{ reserved: string | null }>>`SELECT (${activeSum(chainId, tokenAddress)}) AS reserved`;
   return BigInt(row?.reserved ?? '0');
 }
 
@@ -48,10 +50,9 @@ export async function readEarlyBalance(db: Pick<Prisma.TransactionClient, '$quer
  */
 async function lockReservedLiquidity(tx: RawTx, chainId: number, tokenAddress: string): Promise<{ reserved: bigint; consumed: bigint }> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${liquidityLock(chainId, tokenAddress)}))`;
-  const key = tokenAddress.toLowerCase();
   const [row] = await tx.$queryRaw<Array<{ reserved: string | null; consumed: string | null }>>`
     SELECT
-      (SELECT SUM("rawAmount")::text FROM "Reservation" WHERE "chainId" = ${chainId} AND lower("tokenAddress") = ${key} AND status = 'ACTIVE') AS reserved,
+      (${activeSum(chainId, tokenAddress)}) AS reserved,
       (SELECT "consumed"::text FROM "LiquidityConsumption" WHERE "chainId" = ${chainId} AND "tokenKey" = lower(${tokenAddress}::text)) AS consumed`;
   return { reserved: BigInt(row?.reserved ?? '0'), consumed: BigInt(row?.consumed ?? '0') };
 }
