@@ -5,6 +5,7 @@ import { createDepositActivities } from './deposits';
 import { createDustSweepActivities } from './dust-sweeps';
 import { createHeadlessActivities } from './headless';
 import { createPayoutActivities } from './payouts';
+import { createSettlementActivities } from './settlement';
 import { createWebhookActivities } from './webhooks';
 import { createWithdrawalActivities } from './withdrawals';
 
@@ -18,6 +19,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createChainScanActivities({ db, chains, logger, workflows, bankrollAddress: config.BANKROLL_ADDRESS }),
     ...createPayoutActivities({ config, db, chains, logger, workflows, signers }),
     ...createWithdrawalActivities({ config, db, chains, logger, workflows }),
+    ...createSettlementActivities({ config, db, chains, logger, workflows, signers }),
     ...createDepositActivities({ config, db, chains, logger, workflows, signers, ...pricingFrom(config, db, chains) }),
     ...createDustSweepActivities({ config, db, chains, logger, signers, ...pricingFrom(config, db, chains) }),
     ...createHeadlessActivities({ config, db, chains, logger, workflows, ...pricingFrom(config, db, chains) }),

@@ -10,6 +10,7 @@ import { NOT_CONFIRMED, PAYOUT_NOT_MINED, PAYOUT_NOT_PRICED, PAYOUT_REVERTED } f
 import { payoutPurpose, withdrawCompleteKey } from '../domain/keys';
 import { waiting } from './waiting';
 import { tronPayouts } from './tron-payouts';
+import type { Withdrawal } from '../generated/prisma/client';
 import type { SigningOutboxWriterDeps } from './deps';
 
 export type PayoutActivityDeps = SigningOutboxWriterDeps;
@@ -23,6 +24,7 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
   const load = (id: string) => d.db.withdrawal.findUniqueOrThrow({ where: { id } });
   const policy = feePolicy(d.config);
   const tron = tronPayouts(d);
+  const signPayoutOf = payoutSigner(d);
 
   return {
     /** True when the bankroll holds enough native gas for one token payout on the chain. */
@@ -38,21 +40,12 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
     /** Signs the payout once and records its hash on the withdrawal; headless moves to RECONCILING here. */
     async signPayout(withdrawalId: string): Promise<string> {
       const w = await load(withdrawalId);
-      if (w.cryptoAmountRaw === null) throw ApplicationFailure.nonRetryable('payout has no priced amount', PAYOUT_NOT_PRICED);
-      const node = d.chains.tron(w.chainId);
-      const stored = node ? { txHash: await tron.sign(node, w) } : await signOnce(d.db, provider(w.chainId), {
-        chainId: w.chainId,
-        purpose: payoutPurpose(w.id),
-        signer: d.signers.bankroll,
-        to: w.tokenAddress,
-        data: ERC20.encodeFunctionData('transfer', [w.address, BigInt(w.cryptoAmountRaw.toFixed(0))]),
-        gasLimit: GAS_LIMIT.erc20Transfer,
-      }, policy);
+      const txHash = await signPayoutOf(w);
       await d.db.withdrawal.update({
         where: { id: w.id },
-        data: { settlementTxHash: stored.txHash, ...(w.mode === 'C' && isHeadlessSource('sign', w.status) ? { status: HEADLESS_MOVES.sign.to } : {}) },
+        data: { settlementTxHash: txHash, ...(w.mode === 'C' && isHeadlessSource('sign', w.status) ? { status: HEADLESS_MOVES.sign.to } : {}) },
       });
-      return stored.txHash;
+      return txHash;
     },
 
     /** Broadcasts the stored payout bytes (again, after a crash: same hash). */
@@ -112,3 +105,23 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
 }
 
 export type PayoutActivities = ReturnType<typeof createPayoutActivities>;
+
+/** Signs a withdrawal's payout once (nonce, bytes and hash stored before any broadcast); answers the stored hash. */
+export function payoutSigner(d: PayoutActivityDeps): (w: Withdrawal) => Promise<string> {
+  const policy = feePolicy(d.config);
+  const tron = tronPayouts(d);
+  return async (w) => {
+    if (w.cryptoAmountRaw === null) throw ApplicationFailure.nonRetryable('payout has no priced amount', PAYOUT_NOT_PRICED);
+    const node = d.chains.tron(w.chainId);
+    if (node) return tron.sign(node, w);
+    const stored = await signOnce(d.db, d.chains.require(w.chainId), {
+      chainId: w.chainId,
+      purpose: payoutPurpose(w.id),
+      signer: d.signers.bankroll,
+      to: w.tokenAddress,
+      data: ERC20.encodeFunctionData('transfer', [w.address, BigInt(w.cryptoAmountRaw.toFixed(0))]),
+      gasLimit: GAS_LIMIT.erc20Transfer,
+    }, policy);
+    return stored.txHash;
+  };
+}

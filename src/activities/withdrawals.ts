@@ -1,23 +1,15 @@
 import Decimal from 'decimal.js';
-import type { ChainProviders } from '../adapters/chains';
-import type { Db } from '../adapters/db';
-import type { Logger } from '../adapters/logger';
-import type { Config } from '../config/env';
-import { capAmountOf, checkCaps, platformFiat } from '../domain/caps';
+import { capAmountOf, platformFiat } from '../domain/caps';
 import type { UnpaidPayout } from '../domain/failure-types';
-import type { HeldReason } from '../domain/withdrawals';
-import { isWidgetMove, LIVE_WIDGET_STATUSES, SETTLING_SOURCES, WIDGET_MOVES, type WidgetStatus } from '../domain/withdrawal-machine';
-import { Prisma } from '../generated/prisma/client';
-import { lockOwnerCaps } from '../store/cap-usage';
-import { sqlTransaction, type RawTx } from '../store/sql';
-import { bankrollBalance, readEarlyBalance, reserveLiquidity, type EarlyBalance } from '../store/liquidity';
+import { isWidgetMove, LIVE_WIDGET_STATUSES, WIDGET_MOVES, type WidgetStatus } from '../domain/withdrawal-machine';
+import { loadSettlingWithdrawal, recordSettled, type AdminNote } from '../store/settlement';
+import { sqlTransaction } from '../store/sql';
+import { payoutReservations, type ApprovalDeps, type ApprovalOutcome } from './approval';
+
+export type { ApprovalOutcome } from './approval';
 import type { WorkflowStarts } from './deps';
 
-export interface WithdrawalActivityDeps {
-  config: Config;
-  db: Db;
-  chains: ChainProviders;
-  logger: Logger;
+export interface WithdrawalActivityDeps extends ApprovalDeps {
   /** For the relay that starts the workflows whose start was lost. */
   workflows: Pick<WorkflowStarts, 'startWithdrawalWorkflow'>;
 }
@@ -26,22 +18,11 @@ export interface WithdrawalActivityDeps {
 const RELAY_GRACE_MS = 1000;
 const RELAY_BATCH = 100;
 
-export type ApprovalOutcome = { approved: true } | { approved: false; heldReason: HeldReason };
-
 const dec = (d: { toString(): string }) => new Decimal(d.toString());
 
 /** The Mode A and B steps that only touch PostgreSQL (and read the bankroll balance). Each is guarded by status. */
 export function createWithdrawalActivities(d: WithdrawalActivityDeps) {
-  const bankroll = d.config.BANKROLL_ADDRESS;
-  /** The bankroll balance for reserve(), read before the caller's transaction so its locks never wait for the RPC. */
-  const earlyBalance = (w: { chainId: number; tokenAddress: string }) =>
-    readEarlyBalance(d.db, w.chainId, w.tokenAddress, bankrollBalance(d.chains, w.chainId, w.tokenAddress, bankroll));
-
-  /** Reserves the payout's liquidity inside the caller's transaction (true when it fits). */
-  async function reserve(tx: RawTx, w: { id: string; chainId: number; tokenAddress: string; cryptoAmountRaw: Prisma.Decimal | null }, early: EarlyBalance): Promise<boolean> {
-    const r = { withdrawalId: w.id, chainId: w.chainId, tokenAddress: w.tokenAddress, raw: BigInt(w.cryptoAmountRaw!.toFixed(0)) };
-    return (await reserveLiquidity(tx, r, early)) === 'RESERVED';
-  }
+  const { earlyBalance, reserve, approve } = payoutReservations(d);
 
   return {
     /** Moves a withdrawal between statuses if it is still in one of `from` (the workflow's table lookup); false when it was not. */
@@ -56,54 +37,21 @@ export function createWithdrawalActivities(d: WithdrawalActivityDeps) {
 
     /** Mode A, admin COMPLETED: reserves the payout's liquidity; false when the bankroll cannot fund it. */
     async reserveModeAPayout(id: string): Promise<boolean> {
-      const w = await d.db.withdrawal.findUniqueOrThrow({ where: { id }, include: { reservation: true } });
-      if (w.reservation) return true;
+      const w = await loadSettlingWithdrawal(d.db, id);
+      if (w.reserved) return true;
       const early = await earlyBalance(w);
       return sqlTransaction(d.db, (tx) => reserve(tx, w, early));
     },
 
-    /**
-     * Mode B APPROVE: the owner's flags, caps (under the owner's row lock) and liquidity, re-read every time; on
-     * success the reservation is made and the withdrawal starts to count. Anything short holds it with a reason.
-     */
+    /** Mode B APPROVE (runs begun before approveAndSettle): see payoutReservations. */
     async approveWithdrawal(id: string): Promise<ApprovalOutcome> {
-      const w = await d.db.withdrawal.findUniqueOrThrow({ where: { id }, include: { reservation: true } });
-      if (w.reservation) return { approved: true };
-      const early = await earlyBalance(w);
-      // On the pool's own connection (src/store/sql.ts): every approval of this owner waits for this section.
-      const outcome = await sqlTransaction(d.db, async (tx): Promise<ApprovalOutcome> => {
-        const caps = await lockOwnerCaps(tx, w.operatorId, new Date(), w.id);
-        if (caps.owner.status !== 'ACTIVE') return { approved: false, heldReason: 'OPERATOR_INACTIVE' };
-        if (!caps.owner.autoRelease) return { approved: false, heldReason: 'APPROVAL_NOT_ENABLED' };
-        const candidate = capAmountOf({ fiatAmount: dec(w.fiatAmount), fiatCurrency: w.fiatCurrency, amountInUsd: w.amountInUsd && dec(w.amountInUsd) }, caps.currency);
-        const verdict = checkCaps({ candidate, singleLimit: caps.singleLimit, dailyLimit: caps.dailyLimit, counted: caps.counted });
-        if (verdict === 'WITHDRAW_AMOUNT_TOO_HIGH' || verdict === 'DAILY_LIMIT_EXCEEDED') return { approved: false, heldReason: 'CAP_EXCEEDED' };
-        if (verdict !== 'OK' || !candidate.ok || !(await reserve(tx, w, early))) return { approved: false, heldReason: 'TEMPORARILY_UNAVAILABLE' };
-        await tx.$executeRaw`
-          UPDATE "Withdrawal" SET held = false, "heldReason" = NULL, "capAmount" = ${candidate.value.toFixed(6)}::numeric, "capCurrency" = ${caps.currency}, "updatedAt" = now()
-          WHERE id = ${id}::uuid`;
-        return { approved: true };
-      });
-      if (!outcome.approved) await d.db.withdrawal.update({ where: { id }, data: { held: true, heldReason: outcome.heldReason } });
-      d.logger.info('approval', { withdrawalId: id, ...outcome });
-      return outcome;
+      const w = await loadSettlingWithdrawal(d.db, id);
+      return w.reserved ? { approved: true } : approve(w);
     },
 
-    /**
-     * The payout is signed: the widget withdrawal is COMPLETED from here on (its WITHDRAW_COMPLETE follows
-     * confirmations), and its session is COMPLETED in the same transaction, so it takes no second request for the
-     * same locked amount while this one confirms. The session row is locked first, as a submission locks it.
-     */
-    async markSettled(id: string, note?: { adminNote?: string; adminNoteBy?: string }): Promise<void> {
-      const noted = note?.adminNote !== undefined ? { adminNote: note.adminNote, adminNoteBy: note.adminNoteBy ?? null, adminNoteAt: new Date() } : {};
-      await d.db.$transaction(async (tx) => {
-        const { sessionId } = await tx.withdrawal.findUniqueOrThrow({ where: { id }, select: { sessionId: true } });
-        if (sessionId) await tx.session.updateMany({ where: { id: sessionId, status: 'OPEN' }, data: { status: 'COMPLETED' } });
-        await tx.withdrawal.updateMany({
-          where: { id, status: { in: [...SETTLING_SOURCES] } },
-          data: { status: WIDGET_MOVES.complete.to, completedAt: new Date(), held: false, heldReason: null, ...noted },
-        });
-      });
+    /** The payout is signed (its hash recorded by signPayout): see recordSettled. Runs begun before settleWithdrawal. */
+    async markSettled(id: string, note?: AdminNote): Promise<void> {
+      await recordSettled(d.db, id, null, note);
     },
 
     /**

@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { Transaction, type JsonRpcProvider } from 'ethers';
 import type { Db } from '../adapters/db';
 import type { OutboundTx } from '../generated/prisma/client';
 import { bumpedFees, type Fees } from '../domain/fee-bump';
 import { nonceLock } from '../domain/keys';
+import { sqlRows, sqlTransaction, type Statement } from '../store/sql';
 import type { TxSigner } from './signer';
-
 
 export interface SignRequest {
   chainId: number;
@@ -47,66 +48,87 @@ export interface SenderState {
 }
 
 /**
+ * Signed this recently, a transaction is still its own workflow's to broadcast (the step after signing): when many of
+ * one sender are signed at once, each signer re-sending all the others would cost the node a request per pair.
+ */
+export const GAP_REPAIR_AFTER_MS = 15_000;
+
+/**
  * The node's counts and fees for a sender. Our own stored, unmined transactions that the node does not know (signed
- * but never broadcast, or dropped from its pool) are sent now, so the next nonce never sits behind a gap that would
- * block every later transaction.
+ * but not broadcast for GAP_REPAIR_AFTER_MS, or dropped from its pool) are sent now, so the next nonce never sits
+ * behind a gap that would block every later transaction.
  */
 export async function senderState(db: Db, provider: JsonRpcProvider, chainId: number, from: string): Promise<SenderState> {
-  const { genesisHash } = await db.chain.findUniqueOrThrow({ where: { chainId } });
+  const [rows, pending, mined, fees] = await Promise.all([
+    sqlRows<{ genesisHash: string | null; nonce: number | null; txHash: string; rawTx: string }>(db, SENDER_ROWS, [chainId, from, new Date(Date.now() - GAP_REPAIR_AFTER_MS)]),
+    provider.getTransactionCount(from, 'pending'),
+    provider.getTransactionCount(from, 'latest'),
+    networkFees(provider),
+  ]);
+  const genesisHash = rows[0]?.genesisHash;
   if (!genesisHash) throw new Error(`chain ${chainId} has no registered instance (genesis hash)`);
-  const [pending, mined, fees] = await Promise.all([provider.getTransactionCount(from, 'pending'), provider.getTransactionCount(from, 'latest'), networkFees(provider)]);
-  const open = await db.outboundTx.findMany({
-    where: { chainId, genesisHash, fromAddress: from, nonce: { gte: pending }, status: { in: ['SIGNED', 'BROADCAST'] } },
-    orderBy: { nonce: 'asc' },
-  });
-  for (const row of open) {
+  for (const row of rows) {
+    if (row.nonce === null || row.nonce < pending) continue;
     // A refusal (say, a fee the chain no longer takes) is left to the row's own workflow, which replaces it.
     if ((await provider.getTransaction(row.txHash)) === null) await sendRaw(provider, row.rawTx).catch(() => undefined);
   }
   return { genesisHash, pending, mined, fees };
 }
 
+/** The chain's instance and, on it, the sender's unmined transactions signed before the given time, in nonce order. */
+const SENDER_ROWS: Statement = {
+  name: 'sender-unmined',
+  text: `SELECT c."genesisHash", o.nonce, o."txHash", o."rawTx" FROM "Chain" c
+    LEFT JOIN "OutboundTx" o ON o."chainId" = c."chainId" AND o."genesisHash" = c."genesisHash" AND o."fromAddress" = $2
+      AND o.status IN ('SIGNED', 'BROADCAST') AND o."createdAt" < $3
+    WHERE c."chainId" = $1 ORDER BY o.nonce`,
+};
+
 /**
  * The signing section, under the (chain, sender) lock. The nonce is the node's pending count or one past our highest
  * stored transaction that is, or will be, mined at or above the node's mined count, whichever is higher. The node's
  * counts may be older than the lock: every transaction of ours signed since is stored (signing holds this lock) and
  * counted here whatever became of it meanwhile (confirmed, reverted), so no nonce of ours is handed out twice.
+ * Every signer of one sender queues on this section, so it is raw statements on one connection (src/store/sql.ts); the
+ * nonce is read in a statement after the lock's, as only a statement begun after it sees the last holder's row.
+ * A racing signer of the same purpose that got here first wins: its row stays, these bytes are never stored or sent.
  * Exported for the test that signs between the reads and the lock.
  */
 export async function signWithSenderState(db: Db, req: SignRequest, policy: FeePolicy, sender: SenderState): Promise<OutboundTx> {
   const from = req.signer.address;
-  return db.$transaction(
-    async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${nonceLock(req.chainId, from)}))`;
-      const again = await tx.outboundTx.findUnique({ where: { purpose: req.purpose } });
-      if (again) return again;
-      const { genesisHash, fees } = sender;
-      const [highest] = await tx.$queryRaw<Array<{ nonce: number | null }>>`
-        SELECT max(nonce) AS nonce FROM "OutboundTx"
-        WHERE "chainId" = ${req.chainId} AND "genesisHash" = ${genesisHash} AND "fromAddress" = ${from} AND nonce >= ${sender.mined}
-          AND status IN ('SIGNED', 'BROADCAST', 'CONFIRMED', 'FAILED')`;
-      const nonce = Math.max(sender.pending, (highest?.nonce ?? -1) + 1);
-      const capped = { maxFeePerGas: min(fees.maxFeePerGas, policy.ceilingWei), maxPriorityFeePerGas: min(fees.maxPriorityFeePerGas, policy.ceilingWei) };
-      const rawTx = await req.signer.signTransaction({
-        type: 2,
-        chainId: req.chainId,
-        nonce,
-        to: req.to,
-        data: req.data ?? '0x',
-        value: req.value ?? 0n,
-        gasLimit: req.gasLimit,
-        ...capped,
-      });
-      const txHash = Transaction.from(rawTx).hash!;
-      return tx.outboundTx.create({
-        data: {
-          chainId: req.chainId, genesisHash, fromAddress: from, nonce, purpose: req.purpose, rawTx, txHash,
-          candidates: { create: { txHash, rawTx, maxFeePerGas: capped.maxFeePerGas.toString() } },
-        },
-      });
-    },
-    { timeout: 20_000 },
-  );
+  const { genesisHash, fees } = sender;
+  const stored = await sqlTransaction(db, async (tx) => {
+    const [highest] = await tx.$queryRaw<Array<{ nonce: number | null }>>`
+      SELECT max(nonce) AS nonce FROM "OutboundTx"
+      WHERE "chainId" = ${req.chainId} AND "genesisHash" = ${genesisHash} AND "fromAddress" = ${from} AND nonce >= ${sender.mined}
+        AND status IN ('SIGNED', 'BROADCAST', 'CONFIRMED', 'FAILED')`;
+    const nonce = Math.max(sender.pending, (highest?.nonce ?? -1) + 1);
+    const capped = { maxFeePerGas: min(fees.maxFeePerGas, policy.ceilingWei), maxPriorityFeePerGas: min(fees.maxPriorityFeePerGas, policy.ceilingWei) };
+    const rawTx = await req.signer.signTransaction({
+      type: 2,
+      chainId: req.chainId,
+      nonce,
+      to: req.to,
+      data: req.data ?? '0x',
+      value: req.value ?? 0n,
+      gasLimit: req.gasLimit,
+      ...capped,
+    });
+    const txHash = Transaction.from(rawTx).hash!;
+    const [row] = await tx.$queryRaw<OutboundTx[]>`
+      WITH o AS (
+        INSERT INTO "OutboundTx" (id, "chainId", "genesisHash", "fromAddress", nonce, purpose, "rawTx", "txHash", "updatedAt")
+        VALUES (${randomUUID()}::uuid, ${req.chainId}, ${genesisHash}, ${from}, ${nonce}, ${req.purpose}, ${rawTx}, ${txHash}, now())
+        ON CONFLICT (purpose) DO NOTHING
+        RETURNING *
+      ), c AS (
+        INSERT INTO "OutboundTxCandidate" (id, "outboundTxId", "txHash", "rawTx", "maxFeePerGas")
+        SELECT ${randomUUID()}::uuid, o.id, o."txHash", o."rawTx", ${capped.maxFeePerGas.toString()}::numeric FROM o
+      )
+      SELECT * FROM o`;
+    return row;
+  }, { lock: nonceLock(req.chainId, from) });
+  return stored ?? db.outboundTx.findUniqueOrThrow({ where: { purpose: req.purpose } });
 }
 
 async function networkFees(provider: JsonRpcProvider): Promise<Fees> {

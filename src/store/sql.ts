@@ -1,4 +1,4 @@
-import { types, type PoolClient, type QueryConfig } from 'pg';
+import { escapeLiteral, types, type PoolClient, type QueryConfig } from 'pg';
 import type { Db } from '../adapters/db';
 import { Prisma } from '../generated/prisma/client';
 
@@ -56,14 +56,17 @@ const STATEMENT_TIMEOUT_MS = 60_000;
 
 /**
  * BEGIN, `fn`, COMMIT on one connection of the pool; ROLLBACK when `fn` throws. A connection that failed mid-way is
- * discarded, not returned to the pool. Like a Prisma transaction, it waits for a free connection.
+ * discarded, not returned to the pool. Like a Prisma transaction, it waits for a free connection. `lock`: a
+ * transaction-level advisory lock on that key's hash, taken before `fn` runs.
  */
-export async function sqlTransaction<T>(db: Db, fn: (tx: RawTx) => Promise<T>): Promise<T> {
+export async function sqlTransaction<T>(db: Db, fn: (tx: RawTx) => Promise<T>, opts: { lock?: string } = {}): Promise<T> {
   const client = await db.sql.connect();
   let broken: Error | undefined;
   try {
-    // One round trip: both are parameterless, so they go as one simple query.
-    await client.query(`BEGIN; SET LOCAL statement_timeout = ${STATEMENT_TIMEOUT_MS}`);
+    // One round trip: the statements are parameterless (the lock key goes as a quoted literal), so they go as one
+    // simple query.
+    const lock = opts.lock === undefined ? '' : `; SELECT pg_advisory_xact_lock(hashtext(${escapeLiteral(opts.lock)}))`;
+    await client.query(`BEGIN; SET LOCAL statement_timeout = ${STATEMENT_TIMEOUT_MS}${lock}`);
     const result = await fn(rawTx(client));
     await client.query('COMMIT');
     return result;

@@ -1,6 +1,7 @@
-import { allHandlersFinished, condition, proxyActivities, setHandler, sleep, upsertSearchAttributes } from '@temporalio/workflow';
+import { allHandlersFinished, condition, patched, proxyActivities, setHandler, sleep, upsertSearchAttributes } from '@temporalio/workflow';
 import type { PayoutActivities } from '../activities/payouts';
-import type { WithdrawalActivities } from '../activities/withdrawals';
+import type { SettlementActivities } from '../activities/settlement';
+import type { ApprovalOutcome, WithdrawalActivities } from '../activities/withdrawals';
 import { PAYOUT_UNPAID } from '../domain/failure-types';
 import type { HeldReason } from '../domain/withdrawals';
 import { isLegalAdminMove, isLiveWidget, isWidgetSource, WIDGET_ENTRY, WIDGET_MOVES, type WidgetStatus } from '../domain/withdrawal-machine';
@@ -24,6 +25,9 @@ export interface WithdrawalWorkflowInput {
 
 const invalid = (message: string) => refusal('INVALID_TRANSITION', message);
 
+/** Approval, signing and marking settled as one activity (src/activities/settlement.ts); runs begun before it keep three. */
+const ONE_SETTLEMENT_ACTIVITY = 'one-settlement-activity';
+
 /**
  * One widget withdrawal (modes A and B). Admin moves and decisions arrive as updates and run one at a time; the main
  * loop keeps the TTL, re-tries held approvals, and after settlement broadcasts, waits for confirmations and sends
@@ -31,7 +35,7 @@ const invalid = (message: string) => refusal('INVALID_TRANSITION', message);
  * settles, so its answer carries the hash.
  */
 export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promise<WidgetStatus> {
-  const acts = proxyActivities<WithdrawalActivities & PayoutActivities>({ startToCloseTimeout: '1 minute', retry: { maximumInterval: '30 seconds' } });
+  const acts = proxyActivities<WithdrawalActivities & PayoutActivities & SettlementActivities>({ startToCloseTimeout: '1 minute', retry: { maximumInterval: '30 seconds' } });
   const poll = proxyActivities<PayoutActivities>({
     startToCloseTimeout: '1 minute',
     retry: { initialInterval: input.pollMs, backoffCoefficient: 1, maximumInterval: input.pollMs, nonRetryableErrorTypes: [...PAYOUT_UNPAID] },
@@ -53,12 +57,18 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
 
   const exclusive = exclusiveSection();
 
-  async function settle(note?: { adminNote?: string; adminNoteBy?: string }): Promise<void> {
-    txHash = await acts.signPayout(id);
-    await acts.markSettled(id, note);
+  function settled(hash: string): void {
+    txHash = hash;
     heldReason = null;
     approvalHeld = false;
     setStatus(WIDGET_MOVES.complete.to);
+  }
+
+  async function settle(note?: { adminNote?: string; adminNoteBy?: string }): Promise<void> {
+    if (patched(ONE_SETTLEMENT_ACTIVITY)) return settled(await acts.settleWithdrawal(id, note));
+    const hash = await acts.signPayout(id);
+    await acts.markSettled(id, note);
+    settled(hash);
   }
 
   async function expire(): Promise<void> {
@@ -71,8 +81,15 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
 
   async function tryApprove(): Promise<void> {
     if (Date.now() >= deadline) return expire();
-    const outcome = await acts.approveWithdrawal(id);
-    if (outcome.approved) return settle();
+    let outcome: ApprovalOutcome;
+    if (patched(ONE_SETTLEMENT_ACTIVITY)) {
+      const result = await acts.approveAndSettle(id);
+      if (result.approved) return settled(result.txHash);
+      outcome = result;
+    } else {
+      outcome = await acts.approveWithdrawal(id);
+      if (outcome.approved) return settle();
+    }
     heldReason = outcome.heldReason;
     approvalHeld = true;
   }

@@ -3,11 +3,13 @@
  * returns for the same row (Decimal columns as Prisma.Decimal, timestamps as Date, arrays as arrays), and an insert
  * stores exactly what was asked. A model change that the raw statements do not follow fails here.
  */
+import { randomUUID } from 'node:crypto';
 import { apiKeyId } from '../../src/domain/credentials';
 import { Prisma } from '../../src/generated/prisma/client';
 import { createOperator } from '../../src/provisioning/operators';
 import { operatorByKeyId } from '../../src/store/operator-keys';
 import { insertSession, insertSessionInTx, type NewSession } from '../../src/store/sessions';
+import { loadSettlingWithdrawal, recordSettled } from '../../src/store/settlement';
 import { sqlTransaction, type RawTx } from '../../src/store/sql';
 import { createTestContext, type TestContext } from '../support/harness';
 
@@ -89,4 +91,67 @@ describe('hot-path SQL off Prisma', () => {
     expect(viaPg).toEqual(viaPrisma);
     expect(viaPg).toEqual(expect.objectContaining({ minAmount: new Prisma.Decimal('5.25') }));
   });
+
+  it('When two pg transactions take the same advisory lock (a key with a quote in it), Then the second body starts only after the first commits', async () => {
+    const key = `nonce:o'clock:${Date.now()}`;
+    const order: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let entered!: () => void;
+    const firstIn = new Promise<void>((r) => (entered = r));
+    const first = sqlTransaction(ctx.db, async () => {
+      order.push('first in');
+      entered();
+      await held;
+      order.push('first out');
+    }, { lock: key });
+    await firstIn;
+    const second = sqlTransaction(ctx.db, async () => void order.push('second in'), { lock: key });
+    const other = sqlTransaction(ctx.db, async () => void order.push('other key in'), { lock: `${key}:other` });
+    await other;
+    await new Promise((r) => setTimeout(r, 200));
+    release();
+    await Promise.all([first, second]);
+    expect(order).toEqual(['first in', 'other key in', 'first out', 'second in']);
+  });
+
+  it('When a withdrawal with every kind of column set is loaded for settlement, Then it equals Prisma findUnique field for field, and reserved says whether its reservation exists', async () => {
+    const w = await ctx.db.withdrawal.create({ data: withdrawalRow() });
+    const prisma = await ctx.db.withdrawal.findUniqueOrThrow({ where: { id: w.id } });
+    expect(await loadSettlingWithdrawal(ctx.db, w.id)).toEqual({ ...prisma, reserved: false });
+    await ctx.db.reservation.create({ data: { withdrawalId: w.id, chainId: w.chainId, tokenAddress: w.tokenAddress, rawAmount: 25_000_000 } });
+    expect(await loadSettlingWithdrawal(ctx.db, w.id)).toEqual({ ...prisma, reserved: true });
+    await expect(loadSettlingWithdrawal(ctx.db, randomUUID())).rejects.toThrow(/not found/);
+  });
+
+  it('When a settlement is recorded, Then the withdrawal is COMPLETED with its hash and note and its open session COMPLETED; a second record changes nothing', async () => {
+    const op = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Settle' });
+    const session = await insertSession(ctx.db, {
+      sessionRef: `sr_${randomUUID()}`, operatorId: op.id, type: 'WITHDRAW', externalUserId: 'user-1', lang: 'en', platformFiatCurrency: 'EUR',
+      userBalance: '100', amount: '25', email: null, operatorReference: null, redirectUrl: null, expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    const w = await ctx.db.withdrawal.create({ data: { ...withdrawalRow(), operatorId: op.id, sessionId: session.id, status: 'AWAITING_APPROVAL', held: true, heldReason: 'CAP_EXCEEDED' } });
+    await recordSettled(ctx.db, w.id, '0xsettled', { adminNote: 'paid by hand', adminNoteBy: 'admin@example.test' });
+    const done = await ctx.db.withdrawal.findUniqueOrThrow({ where: { id: w.id } });
+    expect(done).toMatchObject({ status: 'COMPLETED', settlementTxHash: '0xsettled', held: false, heldReason: null, adminNote: 'paid by hand', adminNoteBy: 'admin@example.test' });
+    expect(done.completedAt).toBeInstanceOf(Date);
+    expect(done.adminNoteAt).toBeInstanceOf(Date);
+    expect((await ctx.db.session.findUniqueOrThrow({ where: { id: session.id } })).status).toBe('COMPLETED');
+
+    await recordSettled(ctx.db, w.id, null);
+    expect(await ctx.db.withdrawal.findUniqueOrThrow({ where: { id: w.id } })).toEqual(done);
+  });
 });
+
+/** A Mode B withdrawal row with every optional column set. */
+function withdrawalRow() {
+  return {
+    id: randomUUID(), operatorId: randomUUID(), mode: 'B' as const, status: 'AWAITING_APPROVAL' as const, sessionId: randomUUID(), sessionRef: `sr_${randomUUID()}`,
+    externalUserId: 'user-1', operatorReference: `ref-${randomUUID()}`, address: '0x000000000000000000000000000000000000dEaD', chainId: 31337,
+    tokenAddress: '0x5FbDB2315678afecb367f032d93F642f64180aa3', symbol: 'USDT', decimals: 6, fiatAmount: '25.00', fiatCurrency: 'EUR',
+    cryptoAmountRaw: '25000000', cryptoAmountSent: '25.00000000', amountInUsd: '27.125000', priceRate: '1.000000000000000001', capAmount: '25.000000',
+    capCurrency: 'EUR', held: true, heldReason: 'CAP_EXCEEDED', settlementTxHash: '0xabc', retryable: true, reasonCode: 'X', adminNote: 'note',
+    adminNoteBy: 'admin', adminNoteAt: new Date('2026-01-02T03:04:05.678Z'), expiresAt: new Date('2026-01-03T00:00:00.000Z'),
+    executedAt: new Date('2026-01-02T00:00:00.000Z'), completedAt: null, workflowStartedAt: new Date('2026-01-01T00:00:00.000Z'),
+  };
+}

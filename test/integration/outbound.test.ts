@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { JsonRpcProvider, parseUnits, Transaction, Wallet } from 'ethers';
 import { ERC20 } from '../../src/chain/erc20';
-import { broadcastStored, senderState, settleOutbound, signOnce, signWithSenderState, type FeePolicy, type SignRequest } from '../../src/chain/outbound';
+import { broadcastStored, GAP_REPAIR_AFTER_MS, senderState, settleOutbound, signOnce, signWithSenderState, type FeePolicy, type SignRequest } from '../../src/chain/outbound';
 import { genesisHashOf, registerChainInstance } from '../../src/provisioning/chain-instance';
 import { createTestContext, type TestContext } from '../support/harness';
 import { eventually } from '../support/wait';
@@ -48,8 +48,11 @@ describe('nonces reconcile with the chain', () => {
   it('When a signed transaction was never broadcast, Then the next one still gets mined: the allocator sends the stored one first', async () => {
     const w = await fundedWallet();
     const first = await signOnce(ctx.db, provider, transfer(w), policy); // stored, never broadcast (a crash, say)
+    // Signed long enough ago that its own workflow would have sent it by now.
+    await ctx.db.outboundTx.update({ where: { id: first.id }, data: { createdAt: new Date(Date.now() - GAP_REPAIR_AFTER_MS - 1000) } });
     const second = await signOnce(ctx.db, provider, transfer(w), policy);
     expect(second.nonce).toBe(first.nonce + 1);
+    expect(await provider.getTransaction(first.txHash)).not.toBeNull();
     await broadcastStored(ctx.db, provider, second);
     const [a, b] = await eventually(async () => {
       const both = await Promise.all([receipt(first.txHash), receipt(second.txHash)]);
@@ -63,9 +66,22 @@ describe('nonces reconcile with the chain', () => {
     const signed = await Promise.all(Array.from({ length: 12 }, () => signOnce(ctx.db, provider, transfer(w), policy)));
     const nonces = signed.map((t) => t.nonce).sort((a, b) => a - b);
     expect(nonces).toEqual(Array.from({ length: 12 }, (_, i) => nonces[0]! + i));
+    // Freshly signed, each is its own workflow's to send: no signer sent the others meanwhile.
+    expect(await Promise.all(signed.map((t) => provider.getTransaction(t.txHash)))).toEqual(signed.map(() => null));
     // In nonce order: the dev node mines each at once and takes no gapped nonce.
     for (const t of [...signed].sort((a, b) => a.nonce - b.nonce)) await broadcastStored(ctx.db, provider, t);
     await eventually(async () => ((await Promise.all(signed.map((t) => receipt(t.txHash)))).every((r) => r?.status === 1) ? true : null), 20_000, 'all mined');
+  });
+
+  it('When one transfer is signed by several callers at once, Then one transaction is stored, every caller gets it, and the next transfer takes the next nonce', async () => {
+    const w = await fundedWallet();
+    const req = transfer(w);
+    const signed = await Promise.all(Array.from({ length: 6 }, () => signOnce(ctx.db, provider, req, policy)));
+    expect(new Set(signed.map((t) => t.id)).size).toBe(1);
+    expect(await ctx.db.outboundTx.count({ where: { purpose: req.purpose } })).toBe(1);
+    expect(await ctx.db.outboundTxCandidate.count({ where: { outboundTxId: signed[0]!.id } })).toBe(1);
+    const next = await signOnce(ctx.db, provider, transfer(w), policy);
+    expect(next.nonce).toBe(signed[0]!.nonce + 1);
   });
 
   it('When the node was read before another transfer of the sender was signed, mined and confirmed, Then the signer still takes the nonce after it, never the same one', async () => {

@@ -1,0 +1,40 @@
+import type { Withdrawal } from '../generated/prisma/client';
+import { loadSettlingWithdrawal, recordSettled, type AdminNote } from '../store/settlement';
+import { payoutReservations, type ApprovalDeps, type ApprovalOutcome } from './approval';
+import { payoutSigner, type PayoutActivityDeps } from './payouts';
+
+export type SettlementOutcome = { approved: true; txHash: string } | Extract<ApprovalOutcome, { approved: false }>;
+
+/**
+ * A widget withdrawal's settlement as one activity: approval (Mode B), signing, and recording it settled. One activity
+ * task instead of three saves the worker and the server two round trips each, and the withdrawal is read once. Each
+ * step is idempotent on its own (the reservation, the stored payout, the status guard), so a retry of the whole
+ * picks up where the last attempt stopped.
+ */
+export function createSettlementActivities(d: ApprovalDeps & PayoutActivityDeps) {
+  const { approve } = payoutReservations(d);
+  const sign = payoutSigner(d);
+
+  async function settle(w: Withdrawal, note?: AdminNote): Promise<string> {
+    const txHash = await sign(w);
+    await recordSettled(d.db, w.id, txHash, note);
+    return txHash;
+  }
+
+  return {
+    /** A reserved payout: signed, and the withdrawal (and its session) settled; answers the payout's hash. */
+    async settleWithdrawal(id: string, note?: AdminNote): Promise<string> {
+      return settle(await loadSettlingWithdrawal(d.db, id), note);
+    },
+
+    /** Mode B APPROVE: settled when approval holds (or held before), otherwise held with the reason and nothing signed. */
+    async approveAndSettle(id: string): Promise<SettlementOutcome> {
+      const w = await loadSettlingWithdrawal(d.db, id);
+      const outcome = w.reserved ? { approved: true as const } : await approve(w);
+      if (!outcome.approved) return outcome;
+      return { approved: true, txHash: await settle(w) };
+    },
+  };
+}
+
+export type SettlementActivities = ReturnType<typeof createSettlementActivities>;

@@ -1,0 +1,52 @@
+import type { Db } from '../adapters/db';
+import { SETTLING_SOURCES, WIDGET_MOVES } from '../domain/withdrawal-machine';
+import type { Withdrawal } from '../generated/prisma/client';
+import { sqlRows, sqlTransaction, type Statement } from './sql';
+
+/**
+ * A widget withdrawal's settlement statements, off Prisma's engine (src/store/sql.ts): every Mode B decision runs them
+ * while the decisions behind it wait for the same worker.
+ */
+
+/** A withdrawal as its approval and signing read it, with whether its liquidity is already reserved. */
+export type SettlingWithdrawal = Withdrawal & { reserved: boolean };
+
+const LOAD: Statement = {
+  name: 'settling-withdrawal',
+  text: `SELECT w.*, (r.id IS NOT NULL) AS reserved
+    FROM "Withdrawal" w LEFT JOIN "Reservation" r ON r."withdrawalId" = w.id WHERE w.id = $1::uuid`,
+};
+
+export async function loadSettlingWithdrawal(db: Db, id: string): Promise<SettlingWithdrawal> {
+  const [w] = await sqlRows<SettlingWithdrawal>(db, LOAD, [id]);
+  if (!w) throw new Error(`withdrawal ${id} not found`);
+  return w;
+}
+
+export interface AdminNote {
+  adminNote?: string;
+  adminNoteBy?: string;
+}
+
+/**
+ * The payout is signed: the widget withdrawal is COMPLETED from here on (its WITHDRAW_COMPLETE follows
+ * confirmations) with the payout's hash (null: already recorded), and its session is COMPLETED in the same transaction, so it takes no second
+ * request for the same locked amount while this one confirms. The session row is locked first, as a submission
+ * locks it. Guarded by status, so a retry changes nothing.
+ */
+export async function recordSettled(db: Db, id: string, txHash: string | null, note?: AdminNote): Promise<void> {
+  const at = new Date();
+  const noted = note?.adminNote !== undefined;
+  await sqlTransaction(db, async (tx) => {
+    await tx.$executeRaw`
+      UPDATE "Session" SET status = 'COMPLETED', "updatedAt" = ${at}
+      WHERE id = (SELECT "sessionId" FROM "Withdrawal" WHERE id = ${id}::uuid) AND status = 'OPEN'`;
+    await tx.$executeRaw`
+      UPDATE "Withdrawal" SET status = ${WIDGET_MOVES.complete.to}::"WithdrawStatus", "completedAt" = ${at}, held = false, "heldReason" = NULL,
+        "settlementTxHash" = COALESCE(${txHash}, "settlementTxHash"), "updatedAt" = ${at},
+        "adminNote" = CASE WHEN ${noted}::boolean THEN ${note?.adminNote ?? null} ELSE "adminNote" END,
+        "adminNoteBy" = CASE WHEN ${noted}::boolean THEN ${note?.adminNoteBy ?? null} ELSE "adminNoteBy" END,
+        "adminNoteAt" = CASE WHEN ${noted}::boolean THEN ${at} ELSE "adminNoteAt" END
+      WHERE id = ${id}::uuid AND status::text = ANY(${[...SETTLING_SOURCES]})`;
+  });
+}
