@@ -10,6 +10,7 @@ import { bundleWorkflowCode, DefaultLogger, NativeConnection, Runtime, Worker } 
 import express from 'express';
 import { Pool } from 'pg';
 import { createDatabaseIfMissing, dropDatabase, withDatabase } from '../src/launcher/postgres';
+import { TASK_POLLING } from '../src/temporal/polling';
 import { startServices } from '../test/support/start-services';
 import { load } from './load';
 import { saveBaselines } from './result';
@@ -23,6 +24,8 @@ async function expressPg(pgAdminUrl: string): Promise<{ rate: number; p99: numbe
   const dbName = `gw_bench_bare_${randomBytes(4).toString('hex')}`;
   await createDatabaseIfMissing(pgAdminUrl, dbName);
   const pool = new Pool({ connectionString: withDatabase(pgAdminUrl, dbName), max: POOL_SIZE });
+  // Dropping the database ends its connections; an idle one's error must not end the run.
+  pool.on('error', () => undefined);
   await pool.query('CREATE TABLE rows (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), body jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())');
   const app = express();
   app.post('/rows', express.json(), async (req, res) => {
@@ -40,12 +43,12 @@ async function expressPg(pgAdminUrl: string): Promise<{ rate: number; p99: numbe
   }
 }
 
-/** Bare workflows completed per second: WORKFLOWS started at once on one worker, timed until all have completed. */
+/** Bare workflows completed per second: WORKFLOWS started at once on one worker (polling as the gateway's does), timed until all have completed. */
 async function temporalRate(address: string): Promise<number> {
   const taskQueue = `bench-bare-${randomBytes(4).toString('hex')}`;
   const bundle = await bundleWorkflowCode({ workflowsPath: require.resolve('./bare-workflow'), logger: { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error() {} } });
   const nativeConnection = await NativeConnection.connect({ address });
-  const worker = await Worker.create({ connection: nativeConnection, taskQueue, workflowBundle: bundle, activities: { noop: async () => {} } });
+  const worker = await Worker.create({ connection: nativeConnection, taskQueue, workflowBundle: bundle, activities: { noop: async () => {} }, ...TASK_POLLING });
   const running = worker.run();
   const connection = await Connection.connect({ address });
   const client = new Client({ connection });

@@ -1,6 +1,7 @@
 import type { Db } from '../adapters/db';
 import type { Logger } from '../adapters/logger';
 import { postWebhook } from '../adapters/webhook-http';
+import { numberNextAttempt, recordAttempt } from '../store/deliveries';
 import type { WorkflowStarts } from './deps';
 
 export interface WebhookActivityDeps {
@@ -18,31 +19,25 @@ export function createWebhookActivities(d: WebhookActivityDeps) {
   return {
     /** One signed POST of the event; records the attempt. Never re-sends an event already delivered. */
     async deliverWebhook(eventId: string, timeoutMs: number): Promise<{ delivered: boolean }> {
-      const event = await d.db.webhookEvent.findUniqueOrThrow({ where: { id: eventId }, include: { operator: { select: { webhookUrl: true } } } });
-      if (event.status === 'DELIVERED') return { delivered: true };
-      // Numbered before sending, so a crash mid-request never reuses a number (numbers continue across redeliveries).
-      const { attemptCount: attempt } = await d.db.webhookEvent.update({ where: { id: eventId }, data: { attemptCount: { increment: 1 } } });
+      const next = await numberNextAttempt(d.db, eventId);
+      if (!next) {
+        const { status } = await d.db.webhookEvent.findUniqueOrThrow({ where: { id: eventId }, select: { status: true } });
+        if (status === 'DELIVERED') return { delivered: true };
+        throw new Error(`webhook event ${eventId} is not deliverable (${status})`);
+      }
+      const { attempt, webhookUrl: url } = next;
       const at = new Date();
-      const url = event.operator.webhookUrl;
       const res = url
         ? await postWebhook({
             url,
-            body: event.body,
+            body: next.body,
             timeoutMs,
-            headers: { 'X-Signature': event.signature, 'X-Event-Id': event.id, 'X-Delivery-Attempt': String(attempt) },
+            headers: { 'X-Signature': next.signature, 'X-Event-Id': eventId, 'X-Delivery-Attempt': String(attempt) },
           })
         : { httpStatus: null, networkError: 'operator has no webhook URL', latencyMs: 0, excerpt: null, ack: null };
       const delivered = res.ack?.acknowledged === true;
       const error = res.networkError ?? (res.ack && !res.ack.acknowledged ? res.ack.reason : null);
-      await d.db.$transaction([
-        d.db.webhookAttempt.create({
-          data: { eventId, attempt, at, httpStatus: res.httpStatus, error, latencyMs: res.latencyMs, responseExcerpt: res.excerpt },
-        }),
-        d.db.webhookEvent.update({
-          where: { id: eventId },
-          data: delivered ? { status: 'DELIVERED', deliveredAt: new Date() } : { status: 'RETRYING' },
-        }),
-      ]);
+      await recordAttempt(d.db, eventId, { attempt, at, httpStatus: res.httpStatus, error, latencyMs: res.latencyMs, responseExcerpt: res.excerpt, delivered });
       d.logger.info('webhook attempt', { eventId, attempt, delivered, httpStatus: res.httpStatus, error, latencyMs: res.latencyMs });
       return { delivered };
     },

@@ -16,6 +16,7 @@ import { genesisHashOf, openScanCursor, registerChainInstance } from '../provisi
 import { openTronChain } from '../provisioning/tron-instance';
 import { bankrollAssets, ensureOpenings, type BankrollBooks } from '../reconcile/openings';
 import { workflowStarts } from './client/starts';
+import { TASK_POLLING } from './polling';
 import type { TemporalConnectOptions } from './client/connect-options';
 
 export interface WorkerOptions extends TemporalConnectOptions {
@@ -64,6 +65,7 @@ export async function createWorker(opts: WorkerOptions, deps: WorkerDeps): Promi
       ? { workflowBundle: { codePath: opts.workflowBundlePath } }
       : { workflowsPath: require.resolve('../workflows') }),
     activities: opts.activities ?? workerActivities(deps),
+    ...TASK_POLLING,
     interceptors: { activity: [() => ({ inbound: safeFailures(rpcUrlRedactor({ ...deps.config.CHAIN_RPC_URLS, ...deps.config.TRON_RPC_URLS })) })] },
   });
   await startRelays(deps.temporal, opts.taskQueue, deps.config.OUTBOX_RELAY_SECONDS);

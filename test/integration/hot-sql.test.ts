@@ -10,6 +10,8 @@ import { createOperator } from '../../src/provisioning/operators';
 import { operatorByKeyId } from '../../src/store/operator-keys';
 import { insertSession, insertSessionInTx, type NewSession } from '../../src/store/sessions';
 import { loadSettlingWithdrawal, recordSettled } from '../../src/store/settlement';
+import { eventOwner, numberNextAttempt, recordAttempt } from '../../src/store/deliveries';
+import { recordWebhookEvent } from '../../src/store/outbox';
 import { sqlTransaction, type RawTx } from '../../src/store/sql';
 import { createTestContext, type TestContext } from '../support/harness';
 
@@ -140,6 +142,26 @@ describe('hot-path SQL off Prisma', () => {
 
     await recordSettled(ctx.db, w.id, null);
     expect(await ctx.db.withdrawal.findUniqueOrThrow({ where: { id: w.id } })).toEqual(done);
+  });
+
+  it('When a webhook attempt is numbered and recorded, Then the numbers count up, the attempt row holds what was sent back, and a delivered event is numbered no more', async () => {
+    const op = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Hooks', webhookUrl: 'https://example.test/hook' });
+    const eventId = await ctx.db.$transaction((tx) => recordWebhookEvent(tx, ctx.config.SECRETS_KEY, { operatorId: op.id, event: 'WITHDRAW_COMPLETE', body: 'a=1' }));
+    const first = await numberNextAttempt(ctx.db, eventId);
+    expect(first).toEqual({ body: 'a=1', signature: expect.stringMatching(/^t=\d+,v1=/), attempt: 1, webhookUrl: 'https://example.test/hook' });
+    const at = new Date('2026-01-02T03:04:05.678Z');
+    await recordAttempt(ctx.db, eventId, { attempt: 1, at, httpStatus: 500, error: 'HTTP 500', latencyMs: 12, responseExcerpt: 'oops', delivered: false });
+    expect((await ctx.db.webhookEvent.findUniqueOrThrow({ where: { id: eventId } })).status).toBe('RETRYING');
+    expect((await numberNextAttempt(ctx.db, eventId))?.attempt).toBe(2);
+    await recordAttempt(ctx.db, eventId, { attempt: 2, at, httpStatus: 200, error: null, latencyMs: 3, responseExcerpt: 'OK', delivered: true });
+    const event = await ctx.db.webhookEvent.findUniqueOrThrow({ where: { id: eventId }, include: { attempts: { orderBy: { attempt: 'asc' } } } });
+    expect(event).toMatchObject({ status: 'DELIVERED', attemptCount: 2, deliveredAt: expect.any(Date) });
+    expect(event.attempts.map(({ attempt, at: when, httpStatus, error, latencyMs, responseExcerpt }) => ({ attempt, when, httpStatus, error, latencyMs, responseExcerpt }))).toEqual([
+      { attempt: 1, when: at, httpStatus: 500, error: 'HTTP 500', latencyMs: 12, responseExcerpt: 'oops' },
+      { attempt: 2, when: at, httpStatus: 200, error: null, latencyMs: 3, responseExcerpt: 'OK' },
+    ]);
+    expect(await numberNextAttempt(ctx.db, eventId)).toBeNull();
+    expect(await eventOwner(ctx.db, eventId)).toBe(op.id);
   });
 });
 

@@ -1,6 +1,7 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import type { Db } from '../../adapters/db';
 import type { Config } from '../../config/env';
+import { eventOwner, markDispatched } from '../../store/deliveries';
 import { searchAttributes } from '../../workflows/search-attributes';
 import { webhookWorkflowId } from '../../domain/keys';
 import type { webhookDeliveryWorkflow } from '../../workflows/webhook-delivery';
@@ -19,7 +20,7 @@ export interface DispatchTarget {
  * `redeliver` allows a new run after a closed one (a dead letter's redelivery); it is refused while one runs.
  */
 export async function dispatchWebhook(t: DispatchTarget, eventId: string, opts: { redeliver?: boolean } = {}): Promise<'started' | 'already-started'> {
-  const event = await t.db.webhookEvent.findUniqueOrThrow({ where: { id: eventId }, select: { operatorId: true } });
+  const operatorId = await eventOwner(t.db, eventId);
   let outcome: 'started' | 'already-started' = 'started';
   try {
     await t.client.workflow.start<typeof webhookDeliveryWorkflow>('webhookDeliveryWorkflow', {
@@ -27,13 +28,13 @@ export async function dispatchWebhook(t: DispatchTarget, eventId: string, opts: 
       taskQueue: t.taskQueue,
       args: [{ eventId, retryDelaysSeconds: t.retryDelaysSeconds, timeoutMs: t.timeoutMs }],
       workflowIdReusePolicy: opts.redeliver ? 'ALLOW_DUPLICATE' : 'REJECT_DUPLICATE',
-      typedSearchAttributes: searchAttributes({ operatorId: event.operatorId }),
+      typedSearchAttributes: searchAttributes({ operatorId }),
     });
   } catch (err) {
     if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
     outcome = 'already-started';
   }
-  await t.db.webhookEvent.update({ where: { id: eventId }, data: { dispatchedAt: new Date() } });
+  await markDispatched(t.db, eventId);
   return outcome;
 }
 
