@@ -13,7 +13,8 @@ import { Prisma, type Withdrawal } from '../generated/prisma/client';
 import { lockOwnerCaps } from '../store/cap-usage';
 import { headlessAsset } from '../store/headless-assets';
 import { bankrollBalance, readEarlyBalance, reserveLiquidity } from '../store/liquidity';
-import { sqlTransaction, type RawTx } from '../store/sql';
+import { sqlRows, sqlTransaction, type RawTx, type Statement } from '../store/sql';
+import { withdrawalWithReservation, type WithdrawalWithReservation } from '../store/withdrawal-reads';
 
 export interface ExecuteDeps {
   db: Db;
@@ -24,9 +25,8 @@ export interface ExecuteDeps {
 }
 
 type ReservationStatus = 'ACTIVE' | 'RELEASED' | 'CONSUMED';
-type IntentWithReservation = Withdrawal & { reservation: { status: ReservationStatus } | null };
 
-const facts = (w: IntentWithReservation) => ({ status: w.status as HeadlessStatus, expiresAt: w.expiresAt, reservation: w.reservation?.status ?? null });
+const facts = (w: WithdrawalWithReservation) => ({ status: w.status as HeadlessStatus, expiresAt: w.expiresAt, reservation: w.reservationStatus });
 
 /** A priced payout at the fresh price, plus the exact USD value the caps measure (rounded up there, never down). */
 interface Priced {
@@ -47,7 +47,7 @@ interface Priced {
  */
 export async function executeIntent(d: ExecuteDeps, withdrawalId: string, callerOperatorId: string): Promise<ExecuteResult> {
   const now = new Date();
-  const w = await d.db.withdrawal.findUnique({ where: { id: withdrawalId }, include: { reservation: { select: { status: true } } } });
+  const w = await withdrawalWithReservation(d.db, withdrawalId);
   if (!w || w.mode !== 'C') throw refusal('NOT_FOUND', 'No such headless withdrawal');
   await assertCaller(d.db, callerOperatorId, w.operatorId);
   const first = executeDisposition(facts(w), now);
@@ -83,15 +83,18 @@ export async function executeIntent(d: ExecuteDeps, withdrawalId: string, caller
   });
 }
 
+const CALLER: Statement = {
+  name: 'headless-caller',
+  text: `SELECT c.status::text AS status, c."headlessEnabled", o."parentId" AS "ownerParentId"
+    FROM "Operator" c JOIN "Operator" o ON o.id = $2::uuid WHERE c.id = $1::uuid`,
+};
+
 /** The caller must be active, headless-enabled, and the intent's owner or the owner's parent (spec 5 rule 1). */
 async function assertCaller(db: Db, callerId: string, ownerId: string): Promise<void> {
-  const [caller, owner] = await Promise.all([
-    db.operator.findUnique({ where: { id: callerId } }),
-    db.operator.findUnique({ where: { id: ownerId }, select: { parentId: true } }),
-  ]);
-  if (!caller || !owner || (ownerId !== callerId && owner.parentId !== callerId)) throw refusal('NOT_FOUND', 'No such headless withdrawal');
-  if (caller.status !== 'ACTIVE') throw refusal('OPERATOR_INACTIVE', 'Operator account is inactive');
-  if (!caller.headlessEnabled) throw refusal('HEADLESS_NOT_ENABLED', 'Headless mode is not enabled for this operator');
+  const [row] = await sqlRows<{ status: string; headlessEnabled: boolean; ownerParentId: string | null }>(db, CALLER, [callerId, ownerId]);
+  if (!row || (ownerId !== callerId && row.ownerParentId !== callerId)) throw refusal('NOT_FOUND', 'No such headless withdrawal');
+  if (row.status !== 'ACTIVE') throw refusal('OPERATOR_INACTIVE', 'Operator account is inactive');
+  if (!row.headlessEnabled) throw refusal('HEADLESS_NOT_ENABLED', 'Headless mode is not enabled for this operator');
 }
 
 /** The token's USD price and the USD→fiat rate, both fresh, or 503: execute never guesses a price. */

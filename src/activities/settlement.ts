@@ -1,5 +1,6 @@
 import type { Withdrawal } from '../generated/prisma/client';
-import { loadSettlingWithdrawal, recordSettled, type AdminNote } from '../store/settlement';
+import { recordSettled, type AdminNote } from '../store/settlement';
+import { requireWithdrawalWithReservation } from '../store/withdrawal-reads';
 import { payoutReservations, type ApprovalDeps, type ApprovalOutcome } from './approval';
 import { payoutSigner, type PayoutActivityDeps } from './payouts';
 
@@ -21,16 +22,18 @@ export function createSettlementActivities(d: ApprovalDeps & PayoutActivityDeps)
     return txHash;
   }
 
+  const load = (id: string) => requireWithdrawalWithReservation(d.db, id);
+
   return {
     /** A reserved payout: signed, and the withdrawal (and its session) settled; answers the payout's hash. */
     async settleWithdrawal(id: string, note?: AdminNote): Promise<string> {
-      return settle(await loadSettlingWithdrawal(d.db, id), note);
+      return settle(await load(id), note);
     },
 
     /** Mode B APPROVE: settled when approval holds (or held before), otherwise held with the reason and nothing signed. */
     async approveAndSettle(id: string): Promise<SettlementOutcome> {
-      const w = await loadSettlingWithdrawal(d.db, id);
-      const outcome = w.reserved ? { approved: true as const } : await approve(w);
+      const w = await load(id);
+      const outcome = w.reservationStatus ? { approved: true as const } : await approve(w);
       if (!outcome.approved) return outcome;
       return { approved: true, txHash: await settle(w) };
     },

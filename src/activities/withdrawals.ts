@@ -2,7 +2,8 @@ import Decimal from 'decimal.js';
 import { capAmountOf, platformFiat } from '../domain/caps';
 import type { UnpaidPayout } from '../domain/failure-types';
 import { isWidgetMove, LIVE_WIDGET_STATUSES, WIDGET_MOVES, type WidgetStatus } from '../domain/withdrawal-machine';
-import { loadSettlingWithdrawal, recordSettled, type AdminNote } from '../store/settlement';
+import { recordSettled, type AdminNote } from '../store/settlement';
+import { requireWithdrawalWithReservation } from '../store/withdrawal-reads';
 import { sqlTransaction } from '../store/sql';
 import { payoutReservations, type ApprovalDeps, type ApprovalOutcome } from './approval';
 
@@ -37,16 +38,16 @@ export function createWithdrawalActivities(d: WithdrawalActivityDeps) {
 
     /** Mode A, admin COMPLETED: reserves the payout's liquidity; false when the bankroll cannot fund it. */
     async reserveModeAPayout(id: string): Promise<boolean> {
-      const w = await loadSettlingWithdrawal(d.db, id);
-      if (w.reserved) return true;
+      const w = await requireWithdrawalWithReservation(d.db, id);
+      if (w.reservationStatus) return true;
       const early = await earlyBalance(w);
       return sqlTransaction(d.db, (tx) => reserve(tx, w, early));
     },
 
     /** Mode B APPROVE (runs begun before approveAndSettle): see payoutReservations. */
     async approveWithdrawal(id: string): Promise<ApprovalOutcome> {
-      const w = await loadSettlingWithdrawal(d.db, id);
-      return w.reserved ? { approved: true } : approve(w);
+      const w = await requireWithdrawalWithReservation(d.db, id);
+      return w.reservationStatus ? { approved: true } : approve(w);
     },
 
     /** The payout is signed (its hash recorded by signPayout): see recordSettled. Runs begun before settleWithdrawal. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Contract, type JsonRpcProvider } from 'ethers';
-import type { RawTx } from './sql';
+import { sqlRows, type RawTx, type Statement } from './sql';
+import type { Db } from '../adapters/db';
 import type { ChainProviders } from '../adapters/chains';
 import { ERC20 } from '../chain/erc20';
 import { liquidityLock } from '../domain/keys';
@@ -31,13 +32,18 @@ export interface EarlyBalance {
   read: BalanceReader;
 }
 
+const CONSUMED: Statement = {
+  name: 'liquidity-consumed',
+  text: `SELECT "consumed"::text AS consumed FROM "LiquidityConsumption" WHERE "chainId" = $1 AND "tokenKey" = lower($2::text)`,
+};
+
 /**
  * Reads the token's consumption count and THEN the bankroll balance, before any lock, for reserveLiquidity (see there
- * why in this order). The key is lower() in SQL, as the trigger that writes it computes it.
+ * why in this order). The key is lower() in SQL, as the trigger that writes it computes it. A prepared statement on
+ * the pool (src/store/sql.ts): every execute and approval reads it.
  */
-export async function readEarlyBalance(db: Pick<Prisma.TransactionClient, '$queryRaw'>, chainId: number, tokenAddress: string, read: BalanceReader): Promise<EarlyBalance> {
-  const [row] = await db.$queryRaw<Array<{ consumed: string }>>`
-    SELECT "consumed"::text AS consumed FROM "LiquidityConsumption" WHERE "chainId" = ${chainId} AND "tokenKey" = lower(${tokenAddress}::text)`;
+export async function readEarlyBalance(db: Db, chainId: number, tokenAddress: string, read: BalanceReader): Promise<EarlyBalance> {
+  const [row] = await sqlRows<{ consumed: string }>(db, CONSUMED, [chainId, tokenAddress]);
   const consumed = BigInt(row?.consumed ?? '0');
   return { consumed, balance: await read(), read };
 }

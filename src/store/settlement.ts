@@ -1,27 +1,6 @@
 import type { Db } from '../adapters/db';
 import { SETTLING_SOURCES, WIDGET_MOVES } from '../domain/withdrawal-machine';
-import type { Withdrawal } from '../generated/prisma/client';
-import { sqlRows, sqlTransaction, type Statement } from './sql';
-
-/**
- * A widget withdrawal's settlement statements, off Prisma's engine (src/store/sql.ts): every Mode B decision runs them
- * while the decisions behind it wait for the same worker.
- */
-
-/** A withdrawal as its approval and signing read it, with whether its liquidity is already reserved. */
-export type SettlingWithdrawal = Withdrawal & { reserved: boolean };
-
-const LOAD: Statement = {
-  name: 'settling-withdrawal',
-  text: `SELECT w.*, (r.id IS NOT NULL) AS reserved
-    FROM "Withdrawal" w LEFT JOIN "Reservation" r ON r."withdrawalId" = w.id WHERE w.id = $1::uuid`,
-};
-
-export async function loadSettlingWithdrawal(db: Db, id: string): Promise<SettlingWithdrawal> {
-  const [w] = await sqlRows<SettlingWithdrawal>(db, LOAD, [id]);
-  if (!w) throw new Error(`withdrawal ${id} not found`);
-  return w;
-}
+import { sqlTransaction } from './sql';
 
 export interface AdminNote {
   adminNote?: string;
@@ -29,10 +8,11 @@ export interface AdminNote {
 }
 
 /**
- * The payout is signed: the widget withdrawal is COMPLETED from here on (its WITHDRAW_COMPLETE follows
- * confirmations) with the payout's hash (null: already recorded), and its session is COMPLETED in the same transaction, so it takes no second
- * request for the same locked amount while this one confirms. The session row is locked first, as a submission
- * locks it. Guarded by status, so a retry changes nothing.
+ * The payout is signed: the widget withdrawal is COMPLETED from here on (its WITHDRAW_COMPLETE follows confirmations)
+ * with the payout's hash (null: already recorded), and its session is COMPLETED in the same transaction, so it takes
+ * no second request for the same locked amount while this one confirms. The session row is locked first, as a
+ * submission locks it. Guarded by status, so a retry changes nothing. On the pool (src/store/sql.ts): every Mode B
+ * decision runs it while the decisions behind it wait for the same worker.
  */
 export async function recordSettled(db: Db, id: string, txHash: string | null, note?: AdminNote): Promise<void> {
   const at = new Date();

@@ -9,7 +9,8 @@ import { Prisma } from '../../src/generated/prisma/client';
 import { createOperator } from '../../src/provisioning/operators';
 import { operatorByKeyId } from '../../src/store/operator-keys';
 import { insertSession, insertSessionInTx, type NewSession } from '../../src/store/sessions';
-import { loadSettlingWithdrawal, recordSettled } from '../../src/store/settlement';
+import { recordSettled } from '../../src/store/settlement';
+import { requireWithdrawalWithReservation, withdrawalWithReservation } from '../../src/store/withdrawal-reads';
 import { eventOwner, numberNextAttempt, recordAttempt } from '../../src/store/deliveries';
 import { recordWebhookEvent } from '../../src/store/outbox';
 import { sqlTransaction, type RawTx } from '../../src/store/sql';
@@ -117,13 +118,14 @@ describe('hot-path SQL off Prisma', () => {
     expect(order).toEqual(['first in', 'other key in', 'first out', 'second in']);
   });
 
-  it('When a withdrawal with every kind of column set is loaded for settlement, Then it equals Prisma findUnique field for field, and reserved says whether its reservation exists', async () => {
+  it('When a withdrawal with every kind of column set is read with its reservation, Then it equals Prisma findUnique field for field, with the reservation status beside it', async () => {
     const w = await ctx.db.withdrawal.create({ data: withdrawalRow() });
     const prisma = await ctx.db.withdrawal.findUniqueOrThrow({ where: { id: w.id } });
-    expect(await loadSettlingWithdrawal(ctx.db, w.id)).toEqual({ ...prisma, reserved: false });
-    await ctx.db.reservation.create({ data: { withdrawalId: w.id, chainId: w.chainId, tokenAddress: w.tokenAddress, rawAmount: 25_000_000 } });
-    expect(await loadSettlingWithdrawal(ctx.db, w.id)).toEqual({ ...prisma, reserved: true });
-    await expect(loadSettlingWithdrawal(ctx.db, randomUUID())).rejects.toThrow(/not found/);
+    expect(await withdrawalWithReservation(ctx.db, w.id)).toEqual({ ...prisma, reservationStatus: null });
+    await ctx.db.reservation.create({ data: { withdrawalId: w.id, chainId: w.chainId, tokenAddress: w.tokenAddress, rawAmount: 25_000_000, status: 'CONSUMED' } });
+    expect(await requireWithdrawalWithReservation(ctx.db, w.id)).toEqual({ ...prisma, reservationStatus: 'CONSUMED' });
+    expect(await withdrawalWithReservation(ctx.db, randomUUID())).toBeNull();
+    await expect(requireWithdrawalWithReservation(ctx.db, randomUUID())).rejects.toThrow(/not found/);
   });
 
   it('When a settlement is recorded, Then the withdrawal is COMPLETED with its hash and note and its open session COMPLETED; a second record changes nothing', async () => {
