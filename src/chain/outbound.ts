@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Transaction, type JsonRpcProvider } from 'ethers';
 import type { Db } from '../adapters/db';
-import type { OutboundTx } from '../generated/prisma/client';
+import { Prisma, type OutboundTx } from '../generated/prisma/client';
 import { bumpedFees, type Fees } from '../domain/fee-bump';
 import { nonceLock } from '../domain/keys';
-import { sqlRows, sqlTransaction, type Statement } from '../store/sql';
+import { lockedSection, sqlRows, type Statement } from '../store/sql';
 import type { TxSigner } from './signer';
 
 export interface SignRequest {
@@ -89,20 +89,21 @@ const SENDER_ROWS: Statement = {
  * stored transaction that is, or will be, mined at or above the node's mined count, whichever is higher. The node's
  * counts may be older than the lock: every transaction of ours signed since is stored (signing holds this lock) and
  * counted here whatever became of it meanwhile (confirmed, reverted), so no nonce of ours is handed out twice.
- * Every signer of one sender queues on this section, so it is raw statements on one connection (src/store/sql.ts); the
- * nonce is read in a statement after the lock's, as only a statement begun after it sees the last holder's row.
+ * Every signer of one sender queues on this section, so it is two round trips on one connection (lockedSection in
+ * src/store/sql.ts): the lock with the nonce read after it, then the insert with COMMIT; the lock is held for the
+ * second and the signing between them.
  * A racing signer of the same purpose that got here first wins: its row stays, these bytes are never stored or sent.
  * Exported for the test that signs between the reads and the lock.
  */
 export async function signWithSenderState(db: Db, req: SignRequest, policy: FeePolicy, sender: SenderState): Promise<OutboundTx> {
   const from = req.signer.address;
   const { genesisHash, fees } = sender;
-  const stored = await sqlTransaction(db, async (tx) => {
-    const [highest] = await tx.$queryRaw<Array<{ nonce: number | null }>>`
-      SELECT max(nonce) AS nonce FROM "OutboundTx"
-      WHERE "chainId" = ${req.chainId} AND "genesisHash" = ${genesisHash} AND "fromAddress" = ${from} AND nonce >= ${sender.mined}
-        AND status IN ('SIGNED', 'BROADCAST', 'CONFIRMED', 'FAILED')`;
-    const nonce = Math.max(sender.pending, (highest?.nonce ?? -1) + 1);
+  const highest = Prisma.sql`
+    SELECT max(nonce) AS nonce FROM "OutboundTx"
+    WHERE "chainId" = ${req.chainId} AND "genesisHash" = ${genesisHash} AND "fromAddress" = ${from} AND nonce >= ${sender.mined}
+      AND status IN ('SIGNED', 'BROADCAST', 'CONFIRMED', 'FAILED')`;
+  const [stored] = await lockedSection<{ nonce: number | null }, OutboundTx>(db, nonceLock(req.chainId, from), highest, async ([row]) => {
+    const nonce = Math.max(sender.pending, (row?.nonce ?? -1) + 1);
     const capped = { maxFeePerGas: min(fees.maxFeePerGas, policy.ceilingWei), maxPriorityFeePerGas: min(fees.maxPriorityFeePerGas, policy.ceilingWei) };
     const rawTx = await req.signer.signTransaction({
       type: 2,
@@ -115,7 +116,7 @@ export async function signWithSenderState(db: Db, req: SignRequest, policy: FeeP
       ...capped,
     });
     const txHash = Transaction.from(rawTx).hash!;
-    const [row] = await tx.$queryRaw<OutboundTx[]>`
+    return Prisma.sql`
       WITH o AS (
         INSERT INTO "OutboundTx" (id, "chainId", "genesisHash", "fromAddress", nonce, purpose, "rawTx", "txHash", "updatedAt")
         VALUES (${randomUUID()}::uuid, ${req.chainId}, ${genesisHash}, ${from}, ${nonce}, ${req.purpose}, ${rawTx}, ${txHash}, now())
@@ -123,11 +124,10 @@ export async function signWithSenderState(db: Db, req: SignRequest, policy: FeeP
         RETURNING *
       ), c AS (
         INSERT INTO "OutboundTxCandidate" (id, "outboundTxId", "txHash", "rawTx", "maxFeePerGas")
-        SELECT ${randomUUID()}::uuid, o.id, o."txHash", o."rawTx", ${capped.maxFeePerGas.toString()}::numeric FROM o
+        SELECT ${randomUUID()}::uuid, o.id, o."txHash", o."rawTx", ${capped.maxFeePerGas}::numeric FROM o
       )
       SELECT * FROM o`;
-    return row;
-  }, { lock: nonceLock(req.chainId, from) });
+  });
   return stored ?? db.outboundTx.findUniqueOrThrow({ where: { purpose: req.purpose } });
 }
 

@@ -1,4 +1,4 @@
-import { escapeLiteral, types, type PoolClient, type QueryConfig } from 'pg';
+import { escapeLiteral, types, type PoolClient, type QueryConfig, type QueryResult } from 'pg';
 import type { Db } from '../adapters/db';
 import { Prisma } from '../generated/prisma/client';
 
@@ -55,21 +55,15 @@ function rawTx(client: PoolClient): RawTx {
 const STATEMENT_TIMEOUT_MS = 60_000;
 
 /**
- * BEGIN, `fn`, COMMIT on one connection of the pool; ROLLBACK when `fn` throws. A connection that failed mid-way is
- * discarded, not returned to the pool. Like a Prisma transaction, it waits for a free connection. `lock`: a
- * transaction-level advisory lock on that key's hash, taken before `fn` runs.
+ * `fn` on one connection of the pool, which opens and commits its own transaction; ROLLBACK when it throws. A
+ * connection that failed mid-way is discarded, not returned to the pool. Like a Prisma transaction, it waits for a
+ * free connection.
  */
-export async function sqlTransaction<T>(db: Db, fn: (tx: RawTx) => Promise<T>, opts: { lock?: string } = {}): Promise<T> {
+async function inTransaction<T>(db: Db, fn: (client: PoolClient) => Promise<T>): Promise<T> {
   const client = await db.sql.connect();
   let broken: Error | undefined;
   try {
-    // One round trip: the statements are parameterless (the lock key goes as a quoted literal), so they go as one
-    // simple query.
-    const lock = opts.lock === undefined ? '' : `; SELECT pg_advisory_xact_lock(hashtext(${escapeLiteral(opts.lock)}))`;
-    await client.query(`BEGIN; SET LOCAL statement_timeout = ${STATEMENT_TIMEOUT_MS}${lock}`);
-    const result = await fn(rawTx(client));
-    await client.query('COMMIT');
-    return result;
+    return await fn(client);
   } catch (err) {
     await client.query('ROLLBACK').catch((rollback: Error) => {
       broken = rollback;
@@ -78,4 +72,52 @@ export async function sqlTransaction<T>(db: Db, fn: (tx: RawTx) => Promise<T>, o
   } finally {
     client.release(broken);
   }
+}
+
+/** BEGIN and the statement timeout, and the advisory lock on `lock`'s hash when given: parameterless, one simple query. */
+const opening = (lock?: string) =>
+  `BEGIN; SET LOCAL statement_timeout = ${STATEMENT_TIMEOUT_MS}${lock === undefined ? '' : `; SELECT pg_advisory_xact_lock(hashtext(${escapeLiteral(lock)}))`}`;
+
+/**
+ * BEGIN, `fn`, COMMIT on one connection of the pool (see inTransaction). `lock`: a transaction-level advisory lock on
+ * that key's hash, taken in the same round trip as BEGIN, before `fn` runs.
+ */
+export async function sqlTransaction<T>(db: Db, fn: (tx: RawTx) => Promise<T>, opts: { lock?: string } = {}): Promise<T> {
+  return inTransaction(db, async (client) => {
+    await client.query(opening(opts.lock));
+    const result = await fn(rawTx(client));
+    await client.query('COMMIT');
+    return result;
+  });
+}
+
+/** A value written into a simple-query statement: pg's escapeLiteral for text, numbers as numerals, never a bare string. */
+function literal(v: unknown): string {
+  if (v === null || v === undefined) return 'NULL';
+  if (typeof v === 'bigint' || (typeof v === 'number' && Number.isFinite(v))) return String(v);
+  if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
+  if (v instanceof Date) return escapeLiteral(v.toISOString());
+  if (typeof v === 'string') return escapeLiteral(v);
+  throw new Error(`no SQL literal for a ${typeof v}`);
+}
+
+/** A Prisma.sql template as one parameterless statement, its values written in as literals. */
+function inlined(q: Prisma.Sql): string {
+  return q.text.replace(/\$(\d+)/g, (_, n: string) => literal(q.values[Number(n) - 1]));
+}
+
+/**
+ * A transaction of two round trips for the shortest sections that many callers queue on (signing: every payout of
+ * one sender): BEGIN, the advisory lock and `first` go as one simple query, then `body` turns its rows into the
+ * closing statement, which goes with COMMIT as another. Each statement of a simple query takes its own
+ * snapshot, so `first` sees what the lock's previous holder committed, as a statement after the lock's would.
+ * The values go as literals (pg's escapeLiteral), since a simple query takes no parameters. Answers the closing's rows.
+ */
+export async function lockedSection<O, C>(db: Db, lock: string, first: Prisma.Sql, body: (rows: O[]) => Promise<Prisma.Sql>): Promise<C[]> {
+  return inTransaction(db, async (client) => {
+    const opened = (await client.query({ text: `${opening(lock)}; ${inlined(first)}`, types: decimalTypes })) as unknown as QueryResult[];
+    const closing = await body(opened.at(-1)!.rows as O[]);
+    const closed = (await client.query({ text: `${inlined(closing)}; COMMIT`, types: decimalTypes })) as unknown as QueryResult[];
+    return closed[0]!.rows as C[];
+  });
 }

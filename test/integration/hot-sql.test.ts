@@ -13,7 +13,7 @@ import { recordSettled } from '../../src/store/settlement';
 import { requireWithdrawalWithReservation, withdrawalWithReservation } from '../../src/store/withdrawal-reads';
 import { eventOwner, numberNextAttempt, recordAttempt } from '../../src/store/deliveries';
 import { recordWebhookEvent } from '../../src/store/outbox';
-import { sqlTransaction, type RawTx } from '../../src/store/sql';
+import { lockedSection, sqlTransaction, type RawTx } from '../../src/store/sql';
 import { createTestContext, type TestContext } from '../support/harness';
 
 let ctx: TestContext;
@@ -116,6 +116,25 @@ describe('hot-path SQL off Prisma', () => {
     release();
     await Promise.all([first, second]);
     expect(order).toEqual(['first in', 'other key in', 'first out', 'second in']);
+  });
+
+  it('When a locked section reads after its lock and writes values with quotes, backslashes and dollar signs, Then they are stored exactly and the writes commit', async () => {
+    const op = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Literal' });
+    const name = `it's a \\ back\\slash, $1 and 'quotes' ${Date.now()}`;
+    const rows = await lockedSection<{ name: string; n: number; big: Prisma.Decimal; at: Date }, { name: string }>(
+      ctx.db,
+      `literal:${op.id}`,
+      Prisma.sql`SELECT name, ${7} AS n, ${123456789012345678901234567890n}::numeric AS big, ${new Date('2026-01-02T03:04:05.678Z')}::timestamptz AS at FROM "Operator" WHERE id = ${op.id}::uuid`,
+      async ([read]) => {
+        expect(read).toEqual({ name: 'Literal', n: 7, big: new Prisma.Decimal('123456789012345678901234567890'), at: new Date('2026-01-02T03:04:05.678Z') });
+        return Prisma.sql`UPDATE "Operator" SET name = ${name} WHERE id = ${op.id}::uuid RETURNING name`;
+      },
+    );
+    expect(rows).toEqual([{ name }]);
+    expect((await ctx.db.operator.findUniqueOrThrow({ where: { id: op.id } })).name).toBe(name);
+    await expect(lockedSection(ctx.db, `literal:${op.id}`, Prisma.sql`SELECT 1`, async () => {
+      throw new Error('refused in the section');
+    })).rejects.toThrow('refused in the section');
   });
 
   it('When a withdrawal with every kind of column set is read with its reservation, Then it equals Prisma findUnique field for field, with the reservation status beside it', async () => {
