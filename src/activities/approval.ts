@@ -5,10 +5,11 @@ import type { Logger } from '../adapters/logger';
 import type { Config } from '../config/env';
 import { capAmountOf, checkCaps } from '../domain/caps';
 import type { HeldReason } from '../domain/withdrawals';
-import type { Prisma, Withdrawal } from '../generated/prisma/client';
+import type { Prisma } from '../generated/prisma/client';
 import { lockOwnerCaps } from '../store/cap-usage';
 import { bankrollBalance, readEarlyBalance, reserveLiquidity, type EarlyBalance } from '../store/liquidity';
 import { sqlTransaction, type RawTx } from '../store/sql';
+import type { WithdrawalWithReservation } from '../store/withdrawal-reads';
 
 export interface ApprovalDeps {
   config: Config;
@@ -35,11 +36,12 @@ export function payoutReservations(d: ApprovalDeps) {
   }
 
   /**
-   * Mode B APPROVE of a withdrawal not yet reserved: the owner's flags, caps (under the owner's row lock) and
-   * liquidity, re-read every time; on success the reservation is made and the withdrawal starts to count. Anything
-   * short holds it with a reason.
+   * Mode B APPROVE: approved at once when its liquidity is already reserved (an approval before, retried); otherwise
+   * the owner's flags, caps (under the owner's row lock) and liquidity, re-read every time; on success the reservation
+   * is made and the withdrawal starts to count. Anything short holds it with a reason.
    */
-  async function approve(w: Withdrawal): Promise<ApprovalOutcome> {
+  async function approve(w: WithdrawalWithReservation): Promise<ApprovalOutcome> {
+    if (w.reservationStatus) return { approved: true };
     const early = await earlyBalance(w);
     // On the pool's own connection (src/store/sql.ts): every approval of this owner waits for this section.
     const outcome = await sqlTransaction(d.db, async (tx): Promise<ApprovalOutcome> => {

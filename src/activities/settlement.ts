@@ -33,7 +33,7 @@ export function createSettlementActivities(d: ApprovalDeps & PayoutActivityDeps)
     /** Mode B APPROVE: settled when approval holds (or held before), otherwise held with the reason and nothing signed. */
     async approveAndSettle(id: string): Promise<SettlementOutcome> {
       const w = await load(id);
-      const outcome = w.reservationStatus ? { approved: true as const } : await approve(w);
+      const outcome = await approve(w);
       if (!outcome.approved) return outcome;
       return { approved: true, txHash: await settle(w) };
     },

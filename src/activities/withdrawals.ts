@@ -6,8 +6,6 @@ import { recordSettled, type AdminNote } from '../store/settlement';
 import { requireWithdrawalWithReservation } from '../store/withdrawal-reads';
 import { sqlTransaction } from '../store/sql';
 import { payoutReservations, type ApprovalDeps, type ApprovalOutcome } from './approval';
-
-export type { ApprovalOutcome } from './approval';
 import type { WorkflowStarts } from './deps';
 
 export interface WithdrawalActivityDeps extends ApprovalDeps {
@@ -46,8 +44,7 @@ export function createWithdrawalActivities(d: WithdrawalActivityDeps) {
 
     /** Mode B APPROVE (runs begun before approveAndSettle): see payoutReservations. */
     async approveWithdrawal(id: string): Promise<ApprovalOutcome> {
-      const w = await requireWithdrawalWithReservation(d.db, id);
-      return w.reservationStatus ? { approved: true } : approve(w);
+      return approve(await requireWithdrawalWithReservation(d.db, id));
     },
 
     /** The payout is signed (its hash recorded by signPayout): see recordSettled. Runs begun before settleWithdrawal. */

@@ -5,10 +5,11 @@ import { Prisma } from '../generated/prisma/client';
 /**
  * Statements on the hot paths run on Prisma's own `pg` pool instead of through Prisma: its query engine spent about
  * three times the CPU of the statement itself (docs/performance.md), and in the sections that every execute or
- * approval of one operator queues on, each statement's cost is paid by all who wait. Two forms:
- * - a named prepared statement on the pool (operator authentication, session creation): sqlRows;
+ * approval of one operator queues on, each statement's cost is paid by all who wait. Three forms:
+ * - a named prepared statement on the pool (operator authentication, session creation, ...): sqlRows;
  * - a transaction whose statements are Prisma.sql tagged templates (sqlTransaction), so a function written against
- *   RawTx runs the same SQL inside a Prisma transaction or a pg one.
+ *   RawTx runs the same SQL inside a Prisma transaction or a pg one;
+ * - lockedSection, two round trips under an advisory lock, for signing.
  * Rows come back as Prisma's raw queries return them (numeric as Prisma.Decimal, timestamps as Date).
  */
 export interface Statement {
@@ -74,17 +75,13 @@ async function inTransaction<T>(db: Db, fn: (client: PoolClient) => Promise<T>):
   }
 }
 
-/** BEGIN and the statement timeout, and the advisory lock on `lock`'s hash when given: parameterless, one simple query. */
-const opening = (lock?: string) =>
-  `BEGIN; SET LOCAL statement_timeout = ${STATEMENT_TIMEOUT_MS}${lock === undefined ? '' : `; SELECT pg_advisory_xact_lock(hashtext(${escapeLiteral(lock)}))`}`;
+/** BEGIN and the statement timeout: parameterless, so one simple query, one round trip. */
+const BEGIN = `BEGIN; SET LOCAL statement_timeout = ${STATEMENT_TIMEOUT_MS}`;
 
-/**
- * BEGIN, `fn`, COMMIT on one connection of the pool (see inTransaction). `lock`: a transaction-level advisory lock on
- * that key's hash, taken in the same round trip as BEGIN, before `fn` runs.
- */
-export async function sqlTransaction<T>(db: Db, fn: (tx: RawTx) => Promise<T>, opts: { lock?: string } = {}): Promise<T> {
+/** BEGIN, `fn`, COMMIT on one connection of the pool (see inTransaction). */
+export async function sqlTransaction<T>(db: Db, fn: (tx: RawTx) => Promise<T>): Promise<T> {
   return inTransaction(db, async (client) => {
-    await client.query(opening(opts.lock));
+    await client.query(BEGIN);
     const result = await fn(rawTx(client));
     await client.query('COMMIT');
     return result;
@@ -115,7 +112,10 @@ function inlined(q: Prisma.Sql): string {
  */
 export async function lockedSection<O, C>(db: Db, lock: string, first: Prisma.Sql, body: (rows: O[]) => Promise<Prisma.Sql>): Promise<C[]> {
   return inTransaction(db, async (client) => {
-    const opened = (await client.query({ text: `${opening(lock)}; ${inlined(first)}`, types: decimalTypes })) as unknown as QueryResult[];
+    const opened = (await client.query({
+      text: `${BEGIN}; SELECT pg_advisory_xact_lock(hashtext(${escapeLiteral(lock)})); ${inlined(first)}`,
+      types: decimalTypes,
+    })) as unknown as QueryResult[];
     const closing = await body(opened.at(-1)!.rows as O[]);
     const closed = (await client.query({ text: `${inlined(closing)}; COMMIT`, types: decimalTypes })) as unknown as QueryResult[];
     return closed[0]!.rows as C[];

@@ -1,7 +1,8 @@
 import { allHandlersFinished, condition, patched, proxyActivities, setHandler, sleep, upsertSearchAttributes } from '@temporalio/workflow';
 import type { PayoutActivities } from '../activities/payouts';
+import type { ApprovalOutcome } from '../activities/approval';
 import type { SettlementActivities } from '../activities/settlement';
-import type { ApprovalOutcome, WithdrawalActivities } from '../activities/withdrawals';
+import type { WithdrawalActivities } from '../activities/withdrawals';
 import { PAYOUT_UNPAID } from '../domain/failure-types';
 import type { HeldReason } from '../domain/withdrawals';
 import { isLegalAdminMove, isLiveWidget, isWidgetSource, WIDGET_ENTRY, WIDGET_MOVES, type WidgetStatus } from '../domain/withdrawal-machine';

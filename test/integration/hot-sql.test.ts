@@ -95,22 +95,23 @@ describe('hot-path SQL off Prisma', () => {
     expect(viaPg).toEqual(expect.objectContaining({ minAmount: new Prisma.Decimal('5.25') }));
   });
 
-  it('When two pg transactions take the same advisory lock (a key with a quote in it), Then the second body starts only after the first commits', async () => {
+  it('When two locked sections take the same advisory lock (a key with a quote in it), Then the second body starts only after the first commits', async () => {
     const key = `nonce:o'clock:${Date.now()}`;
     const order: string[] = [];
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     let entered!: () => void;
     const firstIn = new Promise<void>((r) => (entered = r));
-    const first = sqlTransaction(ctx.db, async () => {
+    const section = (lock: string, body: () => Promise<void>) => lockedSection(ctx.db, lock, Prisma.sql`SELECT 1`, async () => (await body(), Prisma.sql`SELECT 1`));
+    const first = section(key, async () => {
       order.push('first in');
       entered();
       await held;
       order.push('first out');
-    }, { lock: key });
+    });
     await firstIn;
-    const second = sqlTransaction(ctx.db, async () => void order.push('second in'), { lock: key });
-    const other = sqlTransaction(ctx.db, async () => void order.push('other key in'), { lock: `${key}:other` });
+    const second = section(key, async () => void order.push('second in'));
+    const other = section(`${key}:other`, async () => void order.push('other key in'));
     await other;
     await new Promise((r) => setTimeout(r, 200));
     release();
