@@ -9,12 +9,12 @@ import { executeDisposition, type HeadlessStatus } from '../domain/headless';
 import { HEADLESS_MOVES } from '../domain/headless-machine';
 import { executeResult, type ExecuteResult } from '../domain/headless-intent';
 import { priceFiatPayout } from '../domain/withdraw-amounts';
-import { Prisma, type Withdrawal } from '../generated/prisma/client';
-import { lockOwnerCaps } from '../store/cap-usage';
-import { headlessAsset } from '../store/headless-assets';
-import { bankrollBalance, readEarlyBalance, reserveLiquidity } from '../store/liquidity';
-import { sqlRows, sqlTransaction, type RawTx, type Statement } from '../store/sql';
-import { withdrawalWithReservation, type WithdrawalWithReservation } from '../store/withdrawal-reads';
+import { Prisma, type ReservationStatus, type Withdrawal } from '../generated/prisma/client';
+import { ASSET_FLAGS_SQL, assetRefusal, type AssetFlags } from '../store/headless-assets';
+import { bankrollBalance, earlyBalanceAfter, liquidityVerdict, reservationInsert } from '../store/liquidity';
+import { ownerSection } from '../store/owner-section';
+import { sqlRows, type Statement } from '../store/sql';
+import type { WithdrawalWithReservation } from '../store/withdrawal-reads';
 
 export interface ExecuteDeps {
   db: Db;
@@ -23,8 +23,6 @@ export interface ExecuteDeps {
   fx: FxProvider;
   bankroll: string;
 }
-
-type ReservationStatus = 'ACTIVE' | 'RELEASED' | 'CONSUMED';
 
 const facts = (w: WithdrawalWithReservation) => ({ status: w.status as HeadlessStatus, expiresAt: w.expiresAt, reservation: w.reservationStatus });
 
@@ -40,61 +38,71 @@ interface Priced {
 /**
  * Spec 4.10 execute, in one PostgreSQL transaction (DESIGN invariant 3). Outside it, only reads that lock nothing:
  * the caller, the intent's state, whether its asset is still supported (409), a fresh price (503), and the bankroll
- * balance with the token's consumption count. Inside, under the owner's cap lock and then the token's liquidity lock:
- * the state again, active reservations (the balance is read again only if a reservation of the token was consumed
- * since, see reserveLiquidity), liquidity, caps, and the reservation with the priced, EXECUTION_QUEUED intent. Any
- * refusal rolls everything back.
+ * balance with the token's consumption count. Inside, under the owner's cap lock and then the token's liquidity lock
+ * (ownerSection: two round trips): the state again, active reservations (the balance is read again only if a
+ * reservation of the token was consumed since, see liquidityVerdict), liquidity, caps, and the reservation with the
+ * priced, EXECUTION_QUEUED intent. Any refusal rolls everything back.
  */
 export async function executeIntent(d: ExecuteDeps, withdrawalId: string, callerOperatorId: string): Promise<ExecuteResult> {
   const now = new Date();
-  const w = await withdrawalWithReservation(d.db, withdrawalId);
+  const [w] = await sqlRows<ExecuteFacts>(d.db, FACTS, [withdrawalId, callerOperatorId]);
   if (!w || w.mode !== 'C') throw refusal('NOT_FOUND', 'No such headless withdrawal');
-  await assertCaller(d.db, callerOperatorId, w.operatorId);
+  assertCaller(w, callerOperatorId);
   const first = executeDisposition(facts(w), now);
   if (first === 'REPLAY') return executeResult(w, true);
   if (first === 'NOT_EXECUTABLE') throw notExecutable(w.status);
-  const asset = await headlessAsset(d.db, d.chains, w.chainId, w.tokenAddress);
-  if (!asset.ok) throw refusal(asset.code, `The intent's ${asset.code === 'HEADLESS_UNSUPPORTED_CHAIN' ? 'chain' : 'token'} is no longer supported`, 409);
+  const asset = assetRefusal(w, d.chains);
+  if (asset) throw refusal(asset, `The intent's ${asset === 'HEADLESS_UNSUPPORTED_CHAIN' ? 'chain' : 'token'} is no longer supported`, 409);
   const [priced, early] = await Promise.all([
     freshPrice(d, w),
-    readEarlyBalance(d.db, w.chainId, w.tokenAddress, bankrollBalance(d.chains, w.chainId, w.tokenAddress, d.bankroll)),
+    earlyBalanceAfter(w.consumed, bankrollBalance(d.chains, w.chainId, w.tokenAddress, d.bankroll)),
   ]);
 
-  // On the pool's own connection (src/store/sql.ts): every execute of this owner waits for this section.
-  return sqlTransaction(d.db, async (tx) => {
-    const caps = await lockOwnerCaps(tx, w.operatorId, now, w.id);
+  const scope = { ownerId: w.operatorId, now, withdrawalId: w.id, chainId: w.chainId, tokenAddress: w.tokenAddress };
+  let replay = false;
+  const [row] = await ownerSection<LockedFacts, Withdrawal>(d.db, scope, lockedFacts(w.id), async ({ caps, liquidity, facts: [again] }) => {
     if (caps.owner.status !== 'ACTIVE') throw refusal('OPERATOR_INACTIVE', 'The operator that owns this intent is inactive');
     if (!caps.owner.headlessEnabled) throw refusal('HEADLESS_NOT_ENABLED', 'Headless mode is not enabled for the operator that owns this intent');
-    const again = await lockedFacts(tx, w.id);
+    if (!again) throw new Error(`withdrawal ${w.id} not found`);
     const disposition = executeDisposition(again, now);
-    if (disposition === 'REPLAY') return executeResult((await tx.$queryRaw<Withdrawal[]>`SELECT * FROM "Withdrawal" WHERE id = ${w.id}::uuid`)[0]!, true);
     if (disposition === 'NOT_EXECUTABLE') throw notExecutable(again.status);
+    replay = disposition === 'REPLAY';
+    if (replay) return Prisma.sql`SELECT * FROM "Withdrawal" WHERE id = ${w.id}::uuid`;
 
-    const liquidity = await reserveLiquidity(tx, { withdrawalId: w.id, chainId: w.chainId, tokenAddress: w.tokenAddress, raw: priced.raw }, early);
-    if (liquidity === 'BALANCE_UNAVAILABLE') throw refusal('BALANCE_UNAVAILABLE', 'The bankroll balance could not be read; nothing was reserved');
-    if (liquidity === 'INSUFFICIENT_LIQUIDITY') throw refusal('INSUFFICIENT_LIQUIDITY', 'The bankroll cannot fund this payout now');
+    const verdict = await liquidityVerdict(liquidity, priced.raw, early);
+    if (verdict === 'BALANCE_UNAVAILABLE') throw refusal('BALANCE_UNAVAILABLE', 'The bankroll balance could not be read; nothing was reserved');
+    if (verdict === 'INSUFFICIENT_LIQUIDITY') throw refusal('INSUFFICIENT_LIQUIDITY', 'The bankroll cannot fund this payout now');
 
     const candidate = capAmountOf({ fiatAmount: new Decimal(w.fiatAmount.toString()), fiatCurrency: w.fiatCurrency, amountInUsd: priced.usdExact }, caps.currency);
-    const verdict = checkCaps({ candidate, singleLimit: caps.singleLimit, dailyLimit: caps.dailyLimit, counted: caps.counted });
-    if (verdict !== 'OK') throw refusal(verdict, capMessage(verdict));
-
-    const queued = await queue(tx, w, priced, now, candidate.ok ? { capAmount: candidate.value.toFixed(6), capCurrency: caps.currency } : { capAmount: null, capCurrency: null });
-    return executeResult(queued, false);
+    const capVerdict = checkCaps({ candidate, singleLimit: caps.singleLimit, dailyLimit: caps.dailyLimit, counted: caps.counted });
+    if (capVerdict !== 'OK') throw refusal(capVerdict, capMessage(capVerdict));
+    const cap = candidate.ok ? { capAmount: candidate.value.toFixed(6), capCurrency: caps.currency } : { capAmount: null, capCurrency: null };
+    return queueAndReserve(w, priced, now, cap);
   });
+  // No row: the intent changed between the read under the locks and the update (nothing was reserved).
+  if (!row) throw notExecutable('changed');
+  return executeResult(row, replay);
 }
 
-const CALLER: Statement = {
-  name: 'headless-caller',
-  text: `SELECT c.status::text AS status, c."headlessEnabled", o."parentId" AS "ownerParentId"
-    FROM "Operator" c JOIN "Operator" o ON o.id = $2::uuid WHERE c.id = $1::uuid`,
+/** The caller and everything execute checks before the locks: the intent with its reservation, the caller, the owner's parent, its asset's registry flags and the token's consumption count (read before the balance, see liquidityVerdict), in one statement. */
+type ExecuteFacts = WithdrawalWithReservation &
+  AssetFlags & { callerStatus: string | null; callerHeadless: boolean | null; ownerParentId: string | null; consumed: string | null };
+
+const FACTS: Statement = {
+  name: 'headless-execute-facts',
+  text: `SELECT w.*, r.status::text AS "reservationStatus", ${ASSET_FLAGS_SQL.columns},
+      c.status::text AS "callerStatus", c."headlessEnabled" AS "callerHeadless", o."parentId" AS "ownerParentId",
+      (SELECT lc."consumed"::text FROM "LiquidityConsumption" lc WHERE lc."chainId" = w."chainId" AND lc."tokenKey" = lower(w."tokenAddress")) AS consumed
+    FROM "Withdrawal" w LEFT JOIN "Reservation" r ON r."withdrawalId" = w.id ${ASSET_FLAGS_SQL.joins}
+      LEFT JOIN "Operator" c ON c.id = $2::uuid JOIN "Operator" o ON o.id = w."operatorId"
+    WHERE w.id = $1::uuid`,
 };
 
 /** The caller must be active, headless-enabled, and the intent's owner or the owner's parent (spec 5 rule 1). */
-async function assertCaller(db: Db, callerId: string, ownerId: string): Promise<void> {
-  const [row] = await sqlRows<{ status: string; headlessEnabled: boolean; ownerParentId: string | null }>(db, CALLER, [callerId, ownerId]);
-  if (!row || (ownerId !== callerId && row.ownerParentId !== callerId)) throw refusal('NOT_FOUND', 'No such headless withdrawal');
-  if (row.status !== 'ACTIVE') throw refusal('OPERATOR_INACTIVE', 'Operator account is inactive');
-  if (!row.headlessEnabled) throw refusal('HEADLESS_NOT_ENABLED', 'Headless mode is not enabled for this operator');
+function assertCaller(w: ExecuteFacts, callerId: string): void {
+  if (w.callerStatus === null || (w.operatorId !== callerId && w.ownerParentId !== callerId)) throw refusal('NOT_FOUND', 'No such headless withdrawal');
+  if (w.callerStatus !== 'ACTIVE') throw refusal('OPERATOR_INACTIVE', 'Operator account is inactive');
+  if (!w.callerHeadless) throw refusal('HEADLESS_NOT_ENABLED', 'Headless mode is not enabled for this operator');
 }
 
 /** The token's USD price and the USD→fiat rate, both fresh, or 503: execute never guesses a price. */
@@ -107,28 +115,27 @@ async function freshPrice(d: ExecuteDeps, w: Withdrawal): Promise<Priced> {
   return { ...payout, usdExact: fiat.div(rate), priceRate: quote.usd };
 }
 
-/** The intent's state and its reservation's, under the owner's lock, in one statement (an include takes two). */
-async function lockedFacts(tx: RawTx, id: string): Promise<{ status: HeadlessStatus; expiresAt: Date | null; reservation: ReservationStatus | null }> {
-  const [row] = await tx.$queryRaw<Array<{ status: HeadlessStatus; expiresAt: Date | null; reservation: ReservationStatus | null }>>`
-    SELECT w.status::text AS status, w."expiresAt", r.status::text AS reservation
-    FROM "Withdrawal" w LEFT JOIN "Reservation" r ON r."withdrawalId" = w.id WHERE w.id = ${id}::uuid`;
-  if (!row) throw new Error(`withdrawal ${id} not found`);
-  return row;
-}
+type LockedFacts = { status: HeadlessStatus; expiresAt: Date | null; reservation: ReservationStatus | null };
+
+/** The intent's state and its reservation's, read after the locks, in one statement (an include takes two). */
+const lockedFacts = (id: string) => Prisma.sql`
+  SELECT w.status::text AS status, w."expiresAt", r.status::text AS reservation
+  FROM "Withdrawal" w LEFT JOIN "Reservation" r ON r."withdrawalId" = w.id WHERE w.id = ${id}::uuid`;
 
 /**
- * Prices the intent and queues it (its liquidity is already reserved), returning the queued row from the same
- * statement; conditional on CREATED, so a concurrent change wins (no row).
+ * Prices the intent, queues it and reserves its liquidity in one statement, answering the queued row; conditional on
+ * CREATED, so a concurrent change wins (no row, and no reservation).
  */
-async function queue(tx: RawTx, w: Withdrawal, p: Priced, now: Date, cap: { capAmount: string | null; capCurrency: string | null }): Promise<Withdrawal> {
-  const [queued] = await tx.$queryRaw<Withdrawal[]>`
-    UPDATE "Withdrawal" SET status = ${HEADLESS_MOVES.execute.to}::"WithdrawStatus", "cryptoAmountRaw" = ${p.raw.toString()}::numeric,
-      "cryptoAmountSent" = ${p.cryptoAmountSent}::numeric, "amountInUsd" = ${p.amountInUsd}::numeric, "priceRate" = ${p.priceRate.toFixed()}::numeric,
-      "capAmount" = ${cap.capAmount}::numeric, "capCurrency" = ${cap.capCurrency}, "executedAt" = ${now}::timestamptz, "updatedAt" = now()
-    WHERE id = ${w.id}::uuid AND status::text IN (${Prisma.join([...HEADLESS_MOVES.execute.from])})
-    RETURNING *`;
-  if (!queued) throw notExecutable('changed');
-  return queued;
+function queueAndReserve(w: Withdrawal, p: Priced, now: Date, cap: { capAmount: string | null; capCurrency: string | null }): Prisma.Sql {
+  return Prisma.sql`
+    WITH u AS (
+      UPDATE "Withdrawal" SET status = ${HEADLESS_MOVES.execute.to}::"WithdrawStatus", "cryptoAmountRaw" = ${p.raw.toString()}::numeric,
+        "cryptoAmountSent" = ${p.cryptoAmountSent}::numeric, "amountInUsd" = ${p.amountInUsd}::numeric, "priceRate" = ${p.priceRate.toFixed()}::numeric,
+        "capAmount" = ${cap.capAmount}::numeric, "capCurrency" = ${cap.capCurrency}, "executedAt" = ${now}::timestamptz, "updatedAt" = now()
+      WHERE id = ${w.id}::uuid AND status::text IN (${Prisma.join([...HEADLESS_MOVES.execute.from])})
+      RETURNING *
+    ), r AS (${reservationInsert({ withdrawalId: w.id, chainId: w.chainId, tokenAddress: w.tokenAddress, raw: p.raw })})
+    SELECT * FROM u`;
 }
 
 function notExecutable(status: string): ApplicationFailure {

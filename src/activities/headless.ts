@@ -12,7 +12,7 @@ import { withdrawCancelledBody, withdrawFailedBody } from '../domain/withdrawal-
 import type { WebhookEventType } from '../domain/webhook-events';
 import type { Prisma, Withdrawal, WithdrawStatus } from '../generated/prisma/client';
 import { recordWebhookEvent } from '../store/outbox';
-import { headlessAsset } from '../store/headless-assets';
+import { withdrawalAssetRefusal } from '../store/headless-assets';
 import { executeIntent } from './headless-execute';
 import type { WorkflowStarts } from './deps';
 
@@ -153,8 +153,7 @@ export function createHeadlessActivities(d: HeadlessActivityDeps) {
 
     /** Whether the intent's chain and token are still supported, checked before each attempt to sign its payout. */
     async headlessAssetSupported(withdrawalId: string): Promise<boolean> {
-      const w = await d.db.withdrawal.findUniqueOrThrow({ where: { id: withdrawalId } });
-      return (await headlessAsset(d.db, d.chains, w.chainId, w.tokenAddress)).ok;
+      return (await withdrawalAssetRefusal(d.db, d.chains, withdrawalId)) === null;
     },
 
     /** The stored state, for the workflow to adopt when a conditional transition found the row elsewhere. */

@@ -87,7 +87,7 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
           where: { id: w.id },
           data: { status: 'COMPLETED', completedAt: w.completedAt ?? completedAt },
         });
-        // Also counts the consumption for the token (liquidity.ts: reserveLiquidity relies on it), in this transaction.
+        // Also counts the consumption for the token (liquidity.ts: liquidityVerdict relies on it), in this transaction.
         await consumeReservation(tx, w.id, completedAt);
         // CONTRACT §6: a withdraw session is COMPLETED once its withdrawal completes.
         if (w.sessionId) await tx.session.updateMany({ where: { id: w.sessionId, status: 'OPEN' }, data: { status: 'COMPLETED' } });

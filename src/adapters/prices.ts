@@ -7,6 +7,7 @@ import type { TronNode } from './tron-node';
 
 type Round = { decimals: bigint; answer: bigint; updatedAt: bigint; nowSeconds: number };
 import type { Db } from './db';
+import { sqlRows, type Statement } from '../store/sql';
 
 /**
  * USD prices of assets and USD→fiat rates (DESIGN "Chain and prices"). A provider answers null when it does not
@@ -105,24 +106,24 @@ export class OnChainPriceProvider implements PriceProvider {
 
   /** TRON registry addresses are base58, matched exactly. */
   private async tronFeedAddress({ chainId, tokenAddress }: AssetRef): Promise<string | null> {
-    if (tokenAddress === null) return (await this.deps.db.chain.findUnique({ where: { chainId }, select: { nativePriceFeed: true } }))?.nativePriceFeed ?? null;
-    return (await this.deps.db.token.findFirst({ where: { chainId, address: tokenAddress, active: true }, select: { priceFeed: true } }))?.priceFeed ?? null;
+    return registeredFeed(this.deps.db, chainId, tokenAddress);
   }
 
   private async feedAddress({ chainId, tokenAddress }: AssetRef): Promise<string | null> {
-    if (tokenAddress === null) {
-      const chain = await this.deps.db.chain.findUnique({ where: { chainId }, select: { nativePriceFeed: true } });
-      return chain?.nativePriceFeed ?? null;
-    }
+    if (tokenAddress === null) return registeredFeed(this.deps.db, chainId, null);
     // The registry stores EIP-55 addresses; lower-casing first accepts any letter case.
     const lower = tokenAddress.toLowerCase();
-    if (!isAddress(lower)) return null;
-    const token = await this.deps.db.token.findFirst({
-      where: { chainId, address: getAddress(lower), active: true },
-      select: { priceFeed: true },
-    });
-    return token?.priceFeed ?? null;
+    return isAddress(lower) ? registeredFeed(this.deps.db, chainId, getAddress(lower)) : null;
   }
+}
+
+const TOKEN_FEED: Statement = { name: 'token-price-feed', text: `SELECT "priceFeed" AS feed FROM "Token" WHERE "chainId" = $1 AND address = $2 AND active` };
+const NATIVE_FEED: Statement = { name: 'native-price-feed', text: `SELECT "nativePriceFeed" AS feed FROM "Chain" WHERE "chainId" = $1` };
+
+/** The feed registered for an active token (its address as the registry stores it) or for the chain's native asset (null). A prepared statement: every execute prices its payout. */
+async function registeredFeed(db: Db, chainId: number, registryAddress: string | null): Promise<string | null> {
+  const [row] = registryAddress === null ? await sqlRows<{ feed: string | null }>(db, NATIVE_FEED, [chainId]) : await sqlRows<{ feed: string | null }>(db, TOKEN_FEED, [chainId, registryAddress]);
+  return row?.feed ?? null;
 }
 
 /** The key of an asset in a FixedPriceProvider's map: `<chainId>:<lower-case address>` or `<chainId>:native`. */

@@ -4,7 +4,7 @@ import type { Db } from '../adapters/db';
 import { Prisma, type OutboundTx } from '../generated/prisma/client';
 import { bumpedFees, type Fees } from '../domain/fee-bump';
 import { nonceLock } from '../domain/keys';
-import { lockedSection, sqlRows, type Statement } from '../store/sql';
+import { advisoryLock, lockedSection, sqlRows, type Statement } from '../store/sql';
 import type { TxSigner } from './signer';
 
 export interface SignRequest {
@@ -102,8 +102,8 @@ export async function signWithSenderState(db: Db, req: SignRequest, policy: FeeP
     SELECT max(nonce) AS nonce FROM "OutboundTx"
     WHERE "chainId" = ${req.chainId} AND "genesisHash" = ${genesisHash} AND "fromAddress" = ${from} AND nonce >= ${sender.mined}
       AND status IN ('SIGNED', 'BROADCAST', 'CONFIRMED', 'FAILED')`;
-  const [stored] = await lockedSection<{ nonce: number | null }, OutboundTx>(db, nonceLock(req.chainId, from), highest, async ([row]) => {
-    const nonce = Math.max(sender.pending, (row?.nonce ?? -1) + 1);
+  const [stored] = await lockedSection<OutboundTx>(db, [advisoryLock(nonceLock(req.chainId, from)), highest], async ([, read]) => {
+    const nonce = Math.max(sender.pending, ((read?.[0]?.nonce as number | null) ?? -1) + 1);
     const capped = { maxFeePerGas: min(fees.maxFeePerGas, policy.ceilingWei), maxPriorityFeePerGas: min(fees.maxPriorityFeePerGas, policy.ceilingWei) };
     const rawTx = await req.signer.signTransaction({
       type: 2,

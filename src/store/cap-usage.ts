@@ -1,7 +1,6 @@
 import Decimal from 'decimal.js';
 import { CAP_WINDOW_MS, countedFromGroups, platformFiat, type CapAmount } from '../domain/caps';
 import { Prisma, type Operator } from '../generated/prisma/client';
-import type { RawTx } from './sql';
 
 /** The owner's fields that its caps and the callers' flag checks read (not its key hash nor its webhook secret). */
 export type CapsOwner = Pick<
@@ -21,39 +20,45 @@ export interface OwnerCaps {
 const toDecimal = (d: { toString(): string } | null) => (d === null ? null : new Decimal(d.toString()));
 
 /**
- * Locks the owning operator's row (so concurrent decisions and executes of one owner are serialised and can never
- * overshoot a cap together) and reads what its caps already count. Call inside the transaction that then commits
- * the new withdrawal's counting state. `excludeId`: the candidate itself, so a replay never counts it twice.
+ * The owning operator's row lock (so concurrent decisions and executes of one owner are serialised and can never
+ * overshoot a cap together) and then what its caps already count, as two statements for the opening of the owner's
+ * section (owner-section.ts), whose transaction then commits the new withdrawal's counting state. `excludeId`: the
+ * candidate itself, so a replay never counts it twice.
  * FOR NO KEY UPDATE conflicts with itself but not with the FOR KEY SHARE that an insert referencing the operator
  * takes (a session, a deposit address): those must not wait for a decision or an execute.
+ * The window is its own statement after the lock's: a statement's snapshot is taken when it starts, so in the lock's
+ * statement it would miss what the previous holder of the lock committed.
  */
-export async function lockOwnerCaps(tx: RawTx, ownerId: string, now: Date, excludeId?: string): Promise<OwnerCaps> {
-  const [owner] = await tx.$queryRaw<CapsOwner[]>`
-    SELECT id, status::text AS status, "autoRelease", "headlessEnabled", "platformFiatDefault", "openingBalanceCurrency",
-      "withdrawApprovalMaxAmount", "withdrawApprovalDailyMaxAmount"
-    FROM "Operator" WHERE id = ${ownerId}::uuid FOR NO KEY UPDATE`;
-  if (!owner) throw new Error(`operator ${ownerId} not found`);
-  const currency = platformFiat(owner);
-  const counted = countedFromGroups(await countedGroups(tx, ownerId, now, excludeId), currency);
-  return { owner, currency, singleLimit: toDecimal(owner.withdrawApprovalMaxAmount), dailyLimit: toDecimal(owner.withdrawApprovalDailyMaxAmount), counted };
+export function ownerCapsReads(ownerId: string, now: Date, excludeId?: string): Prisma.Sql[] {
+  const since = new Date(now.getTime() - CAP_WINDOW_MS);
+  return [
+    Prisma.sql`
+      SELECT id, status::text AS status, "autoRelease", "headlessEnabled", "platformFiatDefault", "openingBalanceCurrency",
+        "withdrawApprovalMaxAmount", "withdrawApprovalDailyMaxAmount"
+      FROM "Operator" WHERE id = ${ownerId}::uuid FOR NO KEY UPDATE`,
+    Prisma.sql`
+      SELECT w."capCurrency", SUM(w."capAmount")::text AS total, bool_or(w."capAmount" IS NULL) AS "anyWithoutAmount"
+      FROM "Withdrawal" w
+      WHERE w."operatorId" = ${ownerId}::uuid ${excludeId ? Prisma.sql`AND w.id <> ${excludeId}::uuid` : Prisma.empty}
+        AND (
+          -- A completed withdrawal counts once: as completed, whatever its reservation says.
+          (w.status = 'COMPLETED' AND w."completedAt" >= ${since}::timestamptz)
+          OR w.status = 'PROCESSING'
+          OR (w.status <> 'COMPLETED' AND EXISTS (SELECT 1 FROM "Reservation" r WHERE r."withdrawalId" = w.id AND r.status = 'ACTIVE'))
+        )
+      GROUP BY w."capCurrency"`,
+  ];
 }
 
-/**
- * The owner's counted withdrawals, summed per cap currency. Its own statement after the lock's: a statement's snapshot
- * is taken when it starts, so in the lock's statement it would miss what the previous holder of the lock committed.
- */
-async function countedGroups(tx: RawTx, ownerId: string, now: Date, excludeId?: string) {
-  const since = new Date(now.getTime() - CAP_WINDOW_MS);
-  const rows = await tx.$queryRaw<Array<{ capCurrency: string | null; total: string | null; anyWithoutAmount: boolean }>>`
-    SELECT w."capCurrency", SUM(w."capAmount")::text AS total, bool_or(w."capAmount" IS NULL) AS "anyWithoutAmount"
-    FROM "Withdrawal" w
-    WHERE w."operatorId" = ${ownerId}::uuid ${excludeId ? Prisma.sql`AND w.id <> ${excludeId}::uuid` : Prisma.empty}
-      AND (
-        -- A completed withdrawal counts once: as completed, whatever its reservation says.
-        (w.status = 'COMPLETED' AND w."completedAt" >= ${since}::timestamptz)
-        OR w.status = 'PROCESSING'
-        OR (w.status <> 'COMPLETED' AND EXISTS (SELECT 1 FROM "Reservation" r WHERE r."withdrawalId" = w.id AND r.status = 'ACTIVE'))
-      )
-    GROUP BY w."capCurrency"`;
-  return rows.map((r) => ({ capCurrency: r.capCurrency, total: r.total === null ? null : new Decimal(r.total), anyWithoutAmount: r.anyWithoutAmount }));
+type GroupRow = { capCurrency: string | null; total: string | null; anyWithoutAmount: boolean };
+
+/** OwnerCaps from the rows of ownerCapsReads' two statements. */
+export function ownerCapsFrom(ownerId: string, [owner]: CapsOwner[], groups: GroupRow[]): OwnerCaps {
+  if (!owner) throw new Error(`operator ${ownerId} not found`);
+  const currency = platformFiat(owner);
+  const counted = countedFromGroups(
+    groups.map((r) => ({ capCurrency: r.capCurrency, total: r.total === null ? null : new Decimal(r.total), anyWithoutAmount: r.anyWithoutAmount })),
+    currency,
+  );
+  return { owner, currency, singleLimit: toDecimal(owner.withdrawApprovalMaxAmount), dailyLimit: toDecimal(owner.withdrawApprovalDailyMaxAmount), counted };
 }

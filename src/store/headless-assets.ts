@@ -2,31 +2,61 @@ import { ZeroAddress } from 'ethers';
 import type { ChainProviders } from '../adapters/chains';
 import type { Db } from '../adapters/db';
 import type { Chain, Token } from '../generated/prisma/client';
+import { sqlRows, type Statement } from './sql';
 
 /**
  * Spec 8 rule 6: headless pays registered, active ERC-20 tokens on active EVM chains that this deployment can reach
  * (an RPC URL is configured). Checked at create (400), at execute (409) and before signing (a terminal failure);
  * the chain before the token (CONTRACT §6).
  */
-export async function supportedChain(db: Db, chains: ChainProviders, chainId: number): Promise<Chain | null> {
-  const chain = await db.chain.findUnique({ where: { chainId } });
-  return chain && chain.active && chain.type === 'EVM' && chains.get(chainId) ? chain : null;
-}
+const chainSupported = (chain: Pick<Chain, 'chainId' | 'active' | 'type'>, chains: ChainProviders) => chain.active && chain.type === 'EVM' && !!chains.get(chain.chainId);
 
 /** `tokenAddress` is EIP-55, as the registry stores it; the zero address stands for the native asset, never paid. */
+const tokenSupported = (token: Pick<Token, 'active'>, tokenAddress: string) => tokenAddress !== ZeroAddress && token.active;
+
+export async function supportedChain(db: Db, chains: ChainProviders, chainId: number): Promise<Chain | null> {
+  const chain = await db.chain.findUnique({ where: { chainId } });
+  return chain && chainSupported(chain, chains) ? chain : null;
+}
+
 export async function supportedToken(db: Db, chainId: number, tokenAddress: string): Promise<Token | null> {
   if (tokenAddress === ZeroAddress) return null;
   const token = await db.token.findUnique({ where: { chainId_address: { chainId, address: tokenAddress } } });
-  return token?.active ? token : null;
+  return token && tokenSupported(token, tokenAddress) ? token : null;
 }
 
-export type AssetVerdict =
-  | { ok: true; chain: Chain; token: Token }
-  | { ok: false; code: 'HEADLESS_UNSUPPORTED_CHAIN' | 'HEADLESS_UNSUPPORTED_TOKEN' };
+export type AssetRefusal = 'HEADLESS_UNSUPPORTED_CHAIN' | 'HEADLESS_UNSUPPORTED_TOKEN';
 
-export async function headlessAsset(db: Db, chains: ChainProviders, chainId: number, tokenAddress: string): Promise<AssetVerdict> {
-  const chain = await supportedChain(db, chains, chainId);
-  if (!chain) return { ok: false, code: 'HEADLESS_UNSUPPORTED_CHAIN' };
-  const token = await supportedToken(db, chainId, tokenAddress);
-  return token ? { ok: true, chain, token } : { ok: false, code: 'HEADLESS_UNSUPPORTED_TOKEN' };
+/** What the registry holds for a withdrawal's chain and token (null: no such row), read beside the withdrawal. */
+export interface AssetFlags {
+  chainId: number;
+  tokenAddress: string;
+  chainActive: boolean | null;
+  chainType: string | null;
+  tokenActive: boolean | null;
+}
+
+/** AssetFlags' columns and joins, for a statement over "Withdrawal" w. */
+export const ASSET_FLAGS_SQL = {
+  columns: `ch.active AS "chainActive", ch.type::text AS "chainType", t.active AS "tokenActive"`,
+  joins: `LEFT JOIN "Chain" ch ON ch."chainId" = w."chainId" LEFT JOIN "Token" t ON t."chainId" = w."chainId" AND t.address = w."tokenAddress"`,
+};
+
+/** The rule above over AssetFlags: null when the asset is supported, otherwise why not. */
+export function assetRefusal(f: AssetFlags, chains: ChainProviders): AssetRefusal | null {
+  if (f.chainActive === null || !chainSupported({ chainId: f.chainId, active: f.chainActive, type: f.chainType as Chain['type'] }, chains)) return 'HEADLESS_UNSUPPORTED_CHAIN';
+  if (f.tokenActive === null || !tokenSupported({ active: f.tokenActive }, f.tokenAddress)) return 'HEADLESS_UNSUPPORTED_TOKEN';
+  return null;
+}
+
+const WITHDRAWAL_ASSET: Statement = {
+  name: 'withdrawal-asset-flags',
+  text: `SELECT w."chainId", w."tokenAddress", ${ASSET_FLAGS_SQL.columns} FROM "Withdrawal" w ${ASSET_FLAGS_SQL.joins} WHERE w.id = $1::uuid`,
+};
+
+/** Whether a withdrawal's asset is still supported, in one statement on the pool (every headless payout asks before signing). */
+export async function withdrawalAssetRefusal(db: Db, chains: ChainProviders, withdrawalId: string): Promise<AssetRefusal | null> {
+  const [flags] = await sqlRows<AssetFlags>(db, WITHDRAWAL_ASSET, [withdrawalId]);
+  if (!flags) throw new Error(`withdrawal ${withdrawalId} not found`);
+  return assetRefusal(flags, chains);
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Contract, type JsonRpcProvider } from 'ethers';
-import { sqlRows, type RawTx, type Statement } from './sql';
+import { advisoryLock, sqlRows, type RawTx, type Statement } from './sql';
 import type { Db } from '../adapters/db';
 import type { ChainProviders } from '../adapters/chains';
 import { ERC20 } from '../chain/erc20';
@@ -23,7 +23,7 @@ export async function reservedLiquidity(db: Pick<Prisma.TransactionClient, '$que
   return BigInt(row?.reserved ?? '0');
 }
 
-/** The bankroll balance as read before the locks, and what reserveLiquidity needs to tell whether it may use it. */
+/** The bankroll balance as read before the locks, and what liquidityVerdict needs to tell whether it may use it. */
 export interface EarlyBalance {
   /** The token's consumption count (LiquidityConsumption), read before `balance`. */
   consumed: bigint;
@@ -38,36 +38,53 @@ const CONSUMED: Statement = {
 };
 
 /**
- * Reads the token's consumption count and THEN the bankroll balance, before any lock, for reserveLiquidity (see there
+ * Reads the token's consumption count and THEN the bankroll balance, before any lock, for liquidityVerdict (see there
  * why in this order). The key is lower() in SQL, as the trigger that writes it computes it. A prepared statement on
  * the pool (src/store/sql.ts): every execute and approval reads it.
  */
 export async function readEarlyBalance(db: Db, chainId: number, tokenAddress: string, read: BalanceReader): Promise<EarlyBalance> {
   const [row] = await sqlRows<{ consumed: string }>(db, CONSUMED, [chainId, tokenAddress]);
-  const consumed = BigInt(row?.consumed ?? '0');
-  return { consumed, balance: await read(), read };
+  return earlyBalanceAfter(row?.consumed ?? null, read);
+}
+
+/** The balance read after a consumption count the caller read itself (as text; null: the token has no count row yet). */
+export async function earlyBalanceAfter(consumed: string | null, read: BalanceReader): Promise<EarlyBalance> {
+  return { consumed: BigInt(consumed ?? '0'), balance: await read(), read };
 }
 
 /**
- * Under the token's liquidity lock: what active reservations hold and the token's consumption count, in ONE statement
- * so both come from one snapshot. The lock is its own statement before it: a statement's snapshot is taken when it
- * starts, so a sum in the lock's statement would miss reservations committed while it waited. Take the lock after the
- * owner's cap lock, never before, so two transactions always lock in the same order.
+ * The token's liquidity lock, then what active reservations hold and the token's consumption count in ONE statement
+ * so both come from one snapshot, for the opening of a locked section (or reserveLiquidity). The lock is its own
+ * statement before the read: a statement's snapshot is taken when it starts, so a sum in the lock's statement would
+ * miss reservations committed while it waited. Take the lock after the owner's cap lock, never before, so two
+ * transactions always lock in the same order.
  */
-async function lockReservedLiquidity(tx: RawTx, chainId: number, tokenAddress: string): Promise<{ reserved: bigint; consumed: bigint }> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${liquidityLock(chainId, tokenAddress)}))`;
-  const [row] = await tx.$queryRaw<Array<{ reserved: string | null; consumed: string | null }>>`
-    SELECT
-      (${activeSum(chainId, tokenAddress)}) AS reserved,
-      (SELECT "consumed"::text FROM "LiquidityConsumption" WHERE "chainId" = ${chainId} AND "tokenKey" = lower(${tokenAddress}::text)) AS consumed`;
-  return { reserved: BigInt(row?.reserved ?? '0'), consumed: BigInt(row?.consumed ?? '0') };
+export function liquidityReads(chainId: number, tokenAddress: string): Prisma.Sql[] {
+  return [
+    advisoryLock(liquidityLock(chainId, tokenAddress)),
+    Prisma.sql`
+      SELECT
+        (${activeSum(chainId, tokenAddress)}) AS reserved,
+        (SELECT "consumed"::text FROM "LiquidityConsumption" WHERE "chainId" = ${chainId} AND "tokenKey" = lower(${tokenAddress}::text)) AS consumed`,
+  ];
 }
 
-export type ReserveOutcome = 'RESERVED' | 'INSUFFICIENT_LIQUIDITY' | 'BALANCE_UNAVAILABLE';
+/** What liquidityReads' second statement read under the lock. */
+export interface LockedLiquidity {
+  reserved: bigint;
+  consumed: bigint;
+}
+
+export function lockedLiquidityFrom([row]: Array<{ reserved?: unknown; consumed?: unknown }>): LockedLiquidity {
+  return { reserved: BigInt((row?.reserved as string | null) ?? '0'), consumed: BigInt((row?.consumed as string | null) ?? '0') };
+}
+
+export type LiquidityVerdict = 'FITS' | 'INSUFFICIENT_LIQUIDITY' | 'BALANCE_UNAVAILABLE';
 
 /**
- * Reserves a payout's raw amount when the bankroll can fund it on top of every active reservation. Call it inside the
- * transaction that commits the withdrawal's new state; a later refusal in it rolls the reservation back.
+ * Under the token's liquidity lock: whether the bankroll can fund `raw` on top of every active reservation. The
+ * caller's transaction then inserts the reservation (reservationInsert) and commits it with the withdrawal's new
+ * state; a refusal rolls everything back.
  *
  * The balance read before the locks is used only while it cannot miss a payout that the sum no longer counts. Every
  * ACTIVE -> CONSUMED commits with a bump of the token's count (a trigger, so in the same transaction), and a
@@ -82,18 +99,38 @@ export type ReserveOutcome = 'RESERVED' | 'INSUFFICIENT_LIQUIDITY' | 'BALANCE_UN
  * the row at 1, a change like any other. Rows are never lowered or deleted. A released reservation moved no tokens,
  * so dropping it from the sum is exact either way.
  */
-export async function reserveLiquidity(
-  tx: RawTx,
-  r: { withdrawalId: string; chainId: number; tokenAddress: string; raw: bigint },
-  early: EarlyBalance,
-): Promise<ReserveOutcome> {
-  const { reserved, consumed } = await lockReservedLiquidity(tx, r.chainId, r.tokenAddress);
-  const balance = consumed === early.consumed && early.balance !== null ? early.balance : await early.read();
+export async function liquidityVerdict(locked: LockedLiquidity, raw: bigint, early: EarlyBalance): Promise<LiquidityVerdict> {
+  const balance = locked.consumed === early.consumed && early.balance !== null ? early.balance : await early.read();
   if (balance === null) return 'BALANCE_UNAVAILABLE';
-  if (reserved + r.raw > balance) return 'INSUFFICIENT_LIQUIDITY';
-  await tx.$executeRaw`
+  return locked.reserved + raw > balance ? 'INSUFFICIENT_LIQUIDITY' : 'FITS';
+}
+
+export interface ReservationRequest {
+  withdrawalId: string;
+  chainId: number;
+  tokenAddress: string;
+  raw: bigint;
+}
+
+/**
+ * The reservation's insert, for a data-modifying CTE: made only with the row that the CTE `u` before it answers (the
+ * withdrawal moved to its counting state, still as it was checked), so a withdrawal that changed meanwhile gets none.
+ */
+export function reservationInsert(r: ReservationRequest): Prisma.Sql {
+  return Prisma.sql`
     INSERT INTO "Reservation" (id, "withdrawalId", "chainId", "tokenAddress", "rawAmount", status, "createdAt")
-    VALUES (${randomUUID()}::uuid, ${r.withdrawalId}::uuid, ${r.chainId}, ${r.tokenAddress}, ${r.raw.toString()}::numeric, 'ACTIVE', now())`;
+    SELECT ${randomUUID()}::uuid, ${r.withdrawalId}::uuid, ${r.chainId}, ${r.tokenAddress}, ${r.raw.toString()}::numeric, 'ACTIVE', now() FROM u`;
+}
+
+export type ReserveOutcome = 'RESERVED' | Exclude<LiquidityVerdict, 'FITS'>;
+
+/** The lock, liquidityVerdict and the insert as three statements of the caller's transaction (Mode A's reservation). */
+export async function reserveLiquidity(tx: RawTx, r: ReservationRequest, early: EarlyBalance): Promise<ReserveOutcome> {
+  const [lock, read] = liquidityReads(r.chainId, r.tokenAddress);
+  await tx.$executeRaw(lock!);
+  const verdict = await liquidityVerdict(lockedLiquidityFrom(await tx.$queryRaw(read!)), r.raw, early);
+  if (verdict !== 'FITS') return verdict;
+  await tx.$executeRaw`WITH u AS (SELECT 1) ${reservationInsert(r)}`;
   return 'RESERVED';
 }
 
@@ -105,7 +142,7 @@ export async function consumeReservation(tx: Pick<Prisma.TransactionClient, 'res
   await tx.reservation.updateMany({ where: { withdrawalId, status: 'ACTIVE' }, data: { status: 'CONSUMED', releasedAt: at } });
 }
 
-/** A balance reader for reserveLiquidity: null (unknown, fail closed) without an RPC, on an error or past the deadline. */
+/** A balance reader for EarlyBalance: null (unknown, fail closed) without an RPC, on an error or past the deadline. */
 export function bankrollBalance(chains: ChainProviders, chainId: number, tokenAddress: string, bankroll: string): BalanceReader {
   return async () => {
     const tron = chains.tron(chainId);

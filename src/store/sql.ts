@@ -9,7 +9,8 @@ import { Prisma } from '../generated/prisma/client';
  * - a named prepared statement on the pool (operator authentication, session creation, ...): sqlRows;
  * - a transaction whose statements are Prisma.sql tagged templates (sqlTransaction), so a function written against
  *   RawTx runs the same SQL inside a Prisma transaction or a pg one;
- * - lockedSection, two round trips under an advisory lock, for signing.
+ * - lockedSection, two round trips under locks, for the sections many callers queue on (signing, an owner's executes
+ *   and approvals).
  * Rows come back as Prisma's raw queries return them (numeric as Prisma.Decimal, timestamps as Date).
  */
 export interface Statement {
@@ -103,20 +104,28 @@ function inlined(q: Prisma.Sql): string {
   return q.text.replace(/\$(\d+)/g, (_, n: string) => literal(q.values[Number(n) - 1]));
 }
 
+/** The transaction-scoped advisory lock on a key, as a statement for lockedSection's opening. */
+export const advisoryLock = (key: string) => Prisma.sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`;
+
+/** The rows of each statement of a locked section's opening, in order. */
+export type OpeningRows = Array<Array<Record<string, unknown>>>;
+
 /**
- * A transaction of two round trips for the shortest sections that many callers queue on (signing: every payout of
- * one sender): BEGIN, the advisory lock and `first` go as one simple query, then `body` turns its rows into the
- * closing statement, which goes with COMMIT as another. Each statement of a simple query takes its own
- * snapshot, so `first` sees what the lock's previous holder committed, as a statement after the lock's would.
- * The values go as literals (pg's escapeLiteral), since a simple query takes no parameters. Answers the closing's rows.
+ * A transaction of two round trips for the sections that many callers queue on (signing: every payout of one sender;
+ * an owner's executes and approvals): BEGIN and the `opening` statements (its locks, then the reads after them) go
+ * as one simple query, then `body` turns their rows into the closing statement (null: none), which goes with COMMIT
+ * as another. Each statement of a simple query takes its own snapshot, so a read after a lock sees what the lock's
+ * previous holder committed, as it would in a round trip of its own. The values go as literals (pg's escapeLiteral),
+ * since a simple query takes no parameters. Answers the closing's rows; when `body` throws, nothing is written.
  */
-export async function lockedSection<O, C>(db: Db, lock: string, first: Prisma.Sql, body: (rows: O[]) => Promise<Prisma.Sql>): Promise<C[]> {
+export async function lockedSection<C>(db: Db, opening: Prisma.Sql[], body: (rows: OpeningRows) => Promise<Prisma.Sql | null>): Promise<C[]> {
   return inTransaction(db, async (client) => {
-    const opened = (await client.query({
-      text: `${BEGIN}; SELECT pg_advisory_xact_lock(hashtext(${escapeLiteral(lock)})); ${inlined(first)}`,
-      types: decimalTypes,
-    })) as unknown as QueryResult[];
-    const closing = await body(opened.at(-1)!.rows as O[]);
+    const opened = (await client.query({ text: [BEGIN, ...opening.map(inlined)].join('; '), types: decimalTypes })) as unknown as QueryResult[];
+    const closing = await body(opened.slice(2).map((r) => r.rows as Array<Record<string, unknown>>));
+    if (!closing) {
+      await client.query('COMMIT');
+      return [];
+    }
     const closed = (await client.query({ text: `${inlined(closing)}; COMMIT`, types: decimalTypes })) as unknown as QueryResult[];
     return closed[0]!.rows as C[];
   });

@@ -25,3 +25,19 @@ export async function requireWithdrawalWithReservation(db: Db, id: string): Prom
   if (!w) throw new Error(`withdrawal ${id} not found`);
   return w;
 }
+
+const HEADLESS_INTENT: Statement = {
+  name: 'headless-intent-in-scope',
+  text: `SELECT w.*, r.status::text AS "reservationStatus" FROM "Withdrawal" w LEFT JOIN "Reservation" r ON r."withdrawalId" = w.id
+    WHERE w."sessionRef" = $1 AND w.mode = 'C' AND (w."operatorId" = $2::uuid OR w."operatorId" IN (SELECT id FROM "Operator" WHERE "parentId" = $2::uuid))
+    LIMIT 1`,
+};
+
+/**
+ * The headless intent of this sessionRef when it belongs to the operator or one of its sub-operators (spec 5 rule 1),
+ * with its reservation's status, in one statement; null otherwise, so another operator's intent reads as missing.
+ */
+export async function headlessIntentInScope(db: Db, sessionRef: string, operatorId: string): Promise<WithdrawalWithReservation | null> {
+  const [w] = await sqlRows<WithdrawalWithReservation>(db, HEADLESS_INTENT, [sessionRef, operatorId]);
+  return w ?? null;
+}

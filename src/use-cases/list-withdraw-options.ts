@@ -7,6 +7,7 @@ import { priceFiatPayout } from '../domain/withdraw-amounts';
 import { availableRaw, optionStatus, type OptionFacts } from '../domain/withdraw-options';
 import type { Chain, Token, Withdrawal } from '../generated/prisma/client';
 import { bankrollBalance, reservedLiquidity } from '../store/liquidity';
+import type { WithdrawalWithReservation } from '../store/withdrawal-reads';
 
 export interface OptionDeps {
   db: Db;
@@ -21,7 +22,7 @@ export interface OptionDeps {
  * with the bankroll balance read on chain, what active reservations hold, and the free remainder, in token units.
  * It reads only: no price is locked and nothing is reserved.
  */
-export async function listOptions(d: OptionDeps, intent: (Withdrawal & { reservation: { status: string } | null }) | null, types: Array<'EVM' | 'TRON'> = ['EVM']) {
+export async function listOptions(d: OptionDeps, intent: WithdrawalWithReservation | null, types: Array<'EVM' | 'TRON'> = ['EVM']) {
   if (intent) {
     const token = await d.db.token.findUniqueOrThrow({ where: { chainId_address: { chainId: intent.chainId, address: intent.tokenAddress } }, include: { chain: true } });
     const supported = token.active && token.chain.active && token.chain.type === 'EVM' && d.chains.get(token.chainId) !== null;
@@ -36,14 +37,14 @@ export async function listOptions(d: OptionDeps, intent: (Withdrawal & { reserva
   return Promise.all(tokens.map((t) => option(d, t.chain, t, d.chains.get(t.chainId) !== null || d.chains.tron(t.chainId) !== null, null)));
 }
 
-async function option(d: OptionDeps, chain: Chain, token: Token, supported: boolean, intent: (Withdrawal & { reservation: { status: string } | null }) | null) {
+async function option(d: OptionDeps, chain: Chain, token: Token, supported: boolean, intent: WithdrawalWithReservation | null) {
   const [balance, reserved, quote] = await Promise.all([
     bankrollBalance(d.chains, chain.chainId, token.address, d.bankroll)(),
     reservedLiquidity(d.db, chain.chainId, token.address),
     d.prices.usdPrice({ chainId: chain.chainId, tokenAddress: token.address }),
   ]);
   const facts: OptionFacts = { supported, balance, reserved, priceKnown: quote !== null };
-  if (intent) facts.needed = intent.reservation?.status === 'ACTIVE' ? 'RESERVED' : await neededRaw(d, intent, quote?.usd ?? null);
+  if (intent) facts.needed = intent.reservationStatus === 'ACTIVE' ? 'RESERVED' : await neededRaw(d, intent, quote?.usd ?? null);
   const units = (raw: bigint | null) => (raw === null ? null : fromRawUnits(raw, token.decimals));
   return {
     chainId: chain.chainId,

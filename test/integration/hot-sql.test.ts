@@ -13,7 +13,7 @@ import { recordSettled } from '../../src/store/settlement';
 import { requireWithdrawalWithReservation, withdrawalWithReservation } from '../../src/store/withdrawal-reads';
 import { eventOwner, numberNextAttempt, recordAttempt } from '../../src/store/deliveries';
 import { recordWebhookEvent } from '../../src/store/outbox';
-import { lockedSection, sqlTransaction, type RawTx } from '../../src/store/sql';
+import { advisoryLock, lockedSection, sqlTransaction, type RawTx } from '../../src/store/sql';
 import { createTestContext, type TestContext } from '../support/harness';
 
 let ctx: TestContext;
@@ -102,7 +102,7 @@ describe('hot-path SQL off Prisma', () => {
     const held = new Promise<void>((r) => (release = r));
     let entered!: () => void;
     const firstIn = new Promise<void>((r) => (entered = r));
-    const section = (lock: string, body: () => Promise<void>) => lockedSection(ctx.db, lock, Prisma.sql`SELECT 1`, async () => (await body(), Prisma.sql`SELECT 1`));
+    const section = (lock: string, body: () => Promise<void>) => lockedSection(ctx.db, [advisoryLock(lock)], async () => (await body(), Prisma.sql`SELECT 1`));
     const first = section(key, async () => {
       order.push('first in');
       entered();
@@ -122,18 +122,18 @@ describe('hot-path SQL off Prisma', () => {
   it('When a locked section reads after its lock and writes values with quotes, backslashes and dollar signs, Then they are stored exactly and the writes commit', async () => {
     const op = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Literal' });
     const name = `it's a \\ back\\slash, $1 and 'quotes' ${Date.now()}`;
-    const rows = await lockedSection<{ name: string; n: number; big: Prisma.Decimal; at: Date }, { name: string }>(
+    const rows = await lockedSection<{ name: string }>(
       ctx.db,
-      `literal:${op.id}`,
-      Prisma.sql`SELECT name, ${7} AS n, ${123456789012345678901234567890n}::numeric AS big, ${new Date('2026-01-02T03:04:05.678Z')}::timestamptz AS at FROM "Operator" WHERE id = ${op.id}::uuid`,
-      async ([read]) => {
-        expect(read).toEqual({ name: 'Literal', n: 7, big: new Prisma.Decimal('123456789012345678901234567890'), at: new Date('2026-01-02T03:04:05.678Z') });
+      [advisoryLock(`literal:${op.id}`), Prisma.sql`SELECT name, ${7} AS n, ${123456789012345678901234567890n}::numeric AS big, ${new Date('2026-01-02T03:04:05.678Z')}::timestamptz AS at FROM "Operator" WHERE id = ${op.id}::uuid`],
+      async ([, read]) => {
+        expect(read).toHaveLength(1);
+        expect(read![0]).toEqual({ name: 'Literal', n: 7, big: new Prisma.Decimal('123456789012345678901234567890'), at: new Date('2026-01-02T03:04:05.678Z') });
         return Prisma.sql`UPDATE "Operator" SET name = ${name} WHERE id = ${op.id}::uuid RETURNING name`;
       },
     );
     expect(rows).toEqual([{ name }]);
     expect((await ctx.db.operator.findUniqueOrThrow({ where: { id: op.id } })).name).toBe(name);
-    await expect(lockedSection(ctx.db, `literal:${op.id}`, Prisma.sql`SELECT 1`, async () => {
+    await expect(lockedSection(ctx.db, [advisoryLock(`literal:${op.id}`)], async () => {
       throw new Error('refused in the section');
     })).rejects.toThrow('refused in the section');
   });

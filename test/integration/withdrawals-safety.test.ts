@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { AbiCoder, keccak256, zeroPadValue } from 'ethers';
 import { mine } from '../../src/devchain/dev-commands';
 import { createAdmin } from '../../src/provisioning/admins';
 import { createOperator } from '../../src/provisioning/operators';
-import { lockOwnerCaps } from '../../src/store/cap-usage';
+import { ownerSection } from '../../src/store/owner-section';
 import { createTestContext, type TestContext } from '../support/harness';
 import { http } from '../support/http';
 import { delay, eventually, mineUntil } from '../support/wait';
@@ -132,13 +133,12 @@ describe('session cancel racing a submit', () => {
 describe('the caps lock', () => {
   it('When a transaction holds an operator caps lock, Then a session of that operator can still be created', async () => {
     const op = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Locked', webhookUrl: receiver.url, approvalMode: 'EXTERNAL', autoRelease: true });
-    const outcome = await ctx.db.$transaction(
-      async (tx) => {
-        await lockOwnerCaps(tx, op.id, new Date());
-        return Promise.race([f.session(op.apiKey).then(() => 'created'), delay(3000).then(() => 'blocked')]);
-      },
-      { timeout: 20_000 },
-    );
+    const scope = { ownerId: op.id, now: new Date(), withdrawalId: randomUUID(), chainId: 31337, tokenAddress: '0x0000000000000000000000000000000000000001' };
+    let outcome = '';
+    await ownerSection(ctx.db, scope, null, async () => {
+      outcome = await Promise.race([f.session(op.apiKey).then(() => 'created'), delay(3000).then(() => 'blocked')]);
+      return null;
+    });
     expect(outcome).toBe('created');
   });
 });

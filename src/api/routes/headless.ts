@@ -8,11 +8,11 @@ import { createHeadlessIntent } from '../../use-cases/create-headless-intent';
 import { listOptions } from '../../use-cases/list-withdraw-options';
 import { loadStatusRecord } from '../../use-cases/load-status-record';
 import { onHeadlessWorkflow } from '../../temporal/client/headless';
+import { headlessIntentInScope, requireWithdrawalWithReservation, type WithdrawalWithReservation } from '../../store/withdrawal-reads';
 import { cancelUpdate, executeUpdate } from '../../workflows/headless-messages';
 import type { ApiDeps } from '../deps';
 import { sendEnvelope } from '../envelope';
 import { currentOperator } from '../middleware/auth';
-import { operatorScope } from '../operator-scope';
 import { hasOperatorReference, headlessCreateSchema, optionsQuerySchema } from '../schemas/headless';
 
 /** Spec 5 rule 2: first on every headless endpoint, before anything about the resource is looked at. */
@@ -24,19 +24,18 @@ const requireHeadless: RequestHandler = (_req, res, next) => {
 const notFound = () => new AppError('NOT_FOUND', 'No such headless withdrawal');
 
 /** The caller's (or a sub-operator's) intent; anything else reads as missing (DESIGN invariant 5). */
-async function findIntent(db: Db, operator: Operator, sessionRef: string) {
-  const scope = await operatorScope(db, operator);
-  const w = await db.withdrawal.findFirst({ where: { sessionRef, mode: 'C', operatorId: { in: scope } }, include: { reservation: { select: { status: true } } } });
+async function findIntent(db: Db, operator: Operator, sessionRef: string): Promise<WithdrawalWithReservation> {
+  const w = await headlessIntentInScope(db, sessionRef, operator.id);
   if (!w) throw notFound();
   return w;
 }
 
-const reread = (db: Db, w: Withdrawal) => db.withdrawal.findUniqueOrThrow({ where: { id: w.id }, include: { reservation: { select: { status: true } } } });
+const reread = (db: Db, w: Withdrawal) => requireWithdrawalWithReservation(db, w.id);
 const facts = (w: Withdrawal) => ({ status: w.status as HeadlessStatus, retryable: w.retryable, hasTxHash: w.settlementTxHash !== null });
 
 /** An intent that can no longer change answers execute from its row; anything else goes to its workflow. */
-function finalExecuteAnswer(w: Awaited<ReturnType<typeof reread>>) {
-  if (executeDisposition({ status: w.status as HeadlessStatus, expiresAt: w.expiresAt, reservation: w.reservation?.status ?? null }, new Date()) === 'REPLAY') {
+function finalExecuteAnswer(w: WithdrawalWithReservation) {
+  if (executeDisposition({ status: w.status as HeadlessStatus, expiresAt: w.expiresAt, reservation: w.reservationStatus }, new Date()) === 'REPLAY') {
     return executeResult(w, true);
   }
   throw new AppError('HEADLESS_INTENT_NOT_EXECUTABLE', `The intent cannot be executed (${w.status})`);
