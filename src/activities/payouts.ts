@@ -2,6 +2,7 @@ import { ApplicationFailure } from '@temporalio/activity';
 import { ERC20, GAS_LIMIT } from '../chain/erc20';
 import { broadcastStored, settleOutbound, signOnce } from '../chain/outbound';
 import { feePolicy } from '../chain/fee-policy';
+import { sharedInFlight } from '../chain/in-flight';
 import { HEADLESS_MOVES, isHeadlessSource } from '../domain/headless-machine';
 import { withdrawCompleteBody } from '../domain/withdrawal-events';
 import { consumeReservation } from '../store/liquidity';
@@ -25,16 +26,19 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
   const policy = feePolicy(d.config);
   const tron = tronPayouts(d);
   const signPayoutOf = payoutSigner(d);
+  // Shared by the checks of one chain in flight at once (in-flight.ts): a burst of executes asks it once per intent.
+  const hasGas = sharedInFlight(String, async (chainId: number): Promise<boolean> => {
+    const node = d.chains.tron(chainId);
+    if (node) return tron.bankrollHasGas(node);
+    const p = provider(chainId);
+    const [balance, fees] = await Promise.all([p.getBalance(d.config.BANKROLL_ADDRESS), p.getFeeData()]);
+    return balance >= GAS_LIMIT.erc20Transfer * (fees.maxFeePerGas ?? 0n);
+  });
 
   return {
     /** True when the bankroll holds enough native gas for one token payout on the chain. */
     async bankrollHasGas(chainId: number): Promise<boolean> {
-      const node = d.chains.tron(chainId);
-      if (node) return tron.bankrollHasGas(node);
-      const p = provider(chainId);
-      const bankroll = d.config.BANKROLL_ADDRESS;
-      const [balance, fees] = await Promise.all([p.getBalance(bankroll), p.getFeeData()]);
-      return balance >= GAS_LIMIT.erc20Transfer * (fees.maxFeePerGas ?? 0n);
+      return hasGas(chainId);
     },
 
     /** Signs the payout once and records its hash on the withdrawal; headless moves to RECONCILING here. */

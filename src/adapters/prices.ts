@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
-import { Contract, getAddress, isAddress, type JsonRpcProvider } from 'ethers';
+import { Contract, getAddress, Interface, isAddress, type JsonRpcProvider } from 'ethers';
+import { sharedInFlight } from '../chain/in-flight';
 import { isFresh, priceFromFeed } from '../domain/pricing';
 import type { ChainProviders } from './chains';
 import { tronFeedRound } from './tron-feeds';
@@ -34,10 +35,10 @@ export interface PriceProvider {
 }
 
 /** The two read calls of Chainlink's AggregatorV3Interface used here (the dev feeds implement the same). */
-const AGGREGATOR_ABI = [
+const AGGREGATOR = new Interface([
   'function decimals() view returns (uint8)',
   'function latestRoundData() view returns (uint80 roundId, int256 answer, uint256 startedAt, uint256 updatedAt, uint80 answeredInRound)',
-];
+]);
 
 /** A price read should not hold up a deposit or an execute for long: past this the price is unknown. */
 const DEFAULT_FEED_TIMEOUT_MS = 3000;
@@ -66,7 +67,7 @@ export class OnChainPriceProvider implements PriceProvider {
     const feedAddress = tron ? await this.tronFeedAddress(asset) : await this.feedAddress(asset);
     if (!feedAddress) return null;
 
-    const round = tron ? await this.tronRound(tron, feedAddress) : await this.evmRound(provider!, feedAddress);
+    const round = tron ? await this.tronRound(tron, feedAddress) : await this.evmRound(asset.chainId, provider!, feedAddress);
     if (!round) return null;
     if (!isFresh(round.updatedAt, round.nowSeconds, this.deps.maxAgeSeconds)) return null;
     const usd = priceFromFeed(round.answer, Number(round.decimals));
@@ -75,10 +76,15 @@ export class OnChainPriceProvider implements PriceProvider {
     return { usd, source: `aggregator:${feedAddress}`, updatedAt: new Date(Number(round.updatedAt) * 1000) };
   }
 
-  /** The feed's latest round on an EVM chain; null when unreachable, timed out, or no aggregator at that address. */
-  private async evmRound(provider: JsonRpcProvider, feedAddress: string): Promise<Round | null> {
+  /** The feed's latest round on an EVM chain; null when unreachable, timed out, or no aggregator at that address. Shared by concurrent callers (in-flight.ts). */
+  private readonly evmRound = sharedInFlight(
+    (chainId: number, _provider: JsonRpcProvider, feedAddress: string) => `${chainId}:${feedAddress}`,
+    (_chainId: number, provider: JsonRpcProvider, feedAddress: string) => this.readEvmRound(provider, feedAddress),
+  );
+
+  private async readEvmRound(provider: JsonRpcProvider, feedAddress: string): Promise<Round | null> {
     try {
-      const feed = new Contract(feedAddress, AGGREGATOR_ABI, provider);
+      const feed = new Contract(feedAddress, AGGREGATOR, provider);
       const [decimals, latest, head] = await withTimeout(
         Promise.all([
           feed.getFunction('decimals')() as Promise<bigint>,
