@@ -1,6 +1,6 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import { ERC20, GAS_LIMIT } from '../chain/erc20';
-import { broadcastStored, settleOutbound, signOnce } from '../chain/outbound';
+import { broadcastStored, settleOutbound, signOnce, storedOutbound } from '../chain/outbound';
 import { feePolicy } from '../chain/fee-policy';
 import { sharedInFlight } from '../chain/in-flight';
 import { HEADLESS_MOVES, isHeadlessSource } from '../domain/headless-machine';
@@ -54,7 +54,8 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
 
     /** Broadcasts the stored payout bytes (again, after a crash: same hash). */
     async broadcastPayout(withdrawalId: string): Promise<void> {
-      const stored = await d.db.outboundTx.findUniqueOrThrow({ where: { purpose: payoutPurpose(withdrawalId) } });
+      const stored = await storedOutbound(d.db, payoutPurpose(withdrawalId));
+      if (!stored) throw new Error(`payout of ${withdrawalId} was never signed`);
       const node = d.chains.tron(stored.chainId);
       if (node) return tron.broadcast(node, withdrawalId);
       await broadcastStored(d.db, provider(stored.chainId), stored);

@@ -5,6 +5,7 @@ import { Prisma, type OutboundTx } from '../generated/prisma/client';
 import { bumpedFees, type Fees } from '../domain/fee-bump';
 import { nonceLock } from '../domain/keys';
 import { advisoryLock, lockedSection, sqlRows, type Statement } from '../store/sql';
+import { sharedInFlight } from './in-flight';
 import type { TxSigner } from './signer';
 
 export interface SignRequest {
@@ -33,9 +34,17 @@ export interface FeePolicy {
  * The node is read before the lock (senderState), so the section every signer of one sender queues on holds no RPC.
  */
 export async function signOnce(db: Db, provider: JsonRpcProvider, req: SignRequest, policy: FeePolicy): Promise<OutboundTx> {
-  const existing = await db.outboundTx.findUnique({ where: { purpose: req.purpose } });
+  const existing = await storedOutbound(db, req.purpose);
   if (existing) return existing;
   return signWithSenderState(db, req, policy, await senderState(db, provider, req.chainId, req.signer.address));
+}
+
+const STORED: Statement = { name: 'outbound-by-purpose', text: `SELECT * FROM "OutboundTx" WHERE purpose = $1` };
+
+/** The transaction stored for a purpose, if any: one prepared statement (every payout and sweep asks before signing and broadcasting). */
+export async function storedOutbound(db: Db, purpose: string): Promise<OutboundTx | null> {
+  const [row] = await sqlRows<OutboundTx>(db, STORED, [purpose]);
+  return row ?? null;
 }
 
 /** What the node said of a sender, read before the nonce lock. */
@@ -59,11 +68,9 @@ export const GAP_REPAIR_AFTER_MS = 15_000;
  * behind a gap that would block every later transaction.
  */
 export async function senderState(db: Db, provider: JsonRpcProvider, chainId: number, from: string): Promise<SenderState> {
-  const [rows, pending, mined, fees] = await Promise.all([
+  const [rows, { pending, mined, fees }] = await Promise.all([
     sqlRows<{ genesisHash: string | null; nonce: number | null; txHash: string; rawTx: string }>(db, SENDER_ROWS, [chainId, from, new Date(Date.now() - GAP_REPAIR_AFTER_MS)]),
-    provider.getTransactionCount(from, 'pending'),
-    provider.getTransactionCount(from, 'latest'),
-    networkFees(provider),
+    nodeView(chainId, provider, from),
   ]);
   const genesisHash = rows[0]?.genesisHash;
   if (!genesisHash) throw new Error(`chain ${chainId} has no registered instance (genesis hash)`);
@@ -128,8 +135,23 @@ export async function signWithSenderState(db: Db, req: SignRequest, policy: FeeP
       )
       SELECT * FROM o`;
   });
-  return stored ?? db.outboundTx.findUniqueOrThrow({ where: { purpose: req.purpose } });
+  if (stored) return stored;
+  const winner = await storedOutbound(db, req.purpose);
+  if (!winner) throw new Error(`no transaction stored for ${req.purpose}`);
+  return winner;
 }
+
+/**
+ * The node's counts and fees for a sender, shared by the signers of one sender in flight at once (in-flight.ts): a
+ * count older than the lock is safe by the argument beside signWithSenderState, and so is one a little older still.
+ */
+const nodeView = sharedInFlight(
+  (chainId: number, _provider: JsonRpcProvider, from: string) => `${chainId}:${from}`,
+  async (_chainId: number, provider: JsonRpcProvider, from: string) => {
+    const [pending, mined, fees] = await Promise.all([provider.getTransactionCount(from, 'pending'), provider.getTransactionCount(from, 'latest'), networkFees(provider)]);
+    return { pending, mined, fees };
+  },
+);
 
 async function networkFees(provider: JsonRpcProvider): Promise<Fees> {
   const fees = await provider.getFeeData();

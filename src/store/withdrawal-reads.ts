@@ -26,12 +26,26 @@ export async function requireWithdrawalWithReservation(db: Db, id: string): Prom
   return w;
 }
 
+/** Spec 5 rule 1: the caller ($2) or one of its sub-operators owns the withdrawal. */
+const IN_SCOPE = `(w."operatorId" = $2::uuid OR w."operatorId" IN (SELECT id FROM "Operator" WHERE "parentId" = $2::uuid))`;
+
 const HEADLESS_INTENT: Statement = {
   name: 'headless-intent-in-scope',
   text: `SELECT w.*, r.status::text AS "reservationStatus" FROM "Withdrawal" w LEFT JOIN "Reservation" r ON r."withdrawalId" = w.id
-    WHERE w."sessionRef" = $1 AND w.mode = 'C' AND (w."operatorId" = $2::uuid OR w."operatorId" IN (SELECT id FROM "Operator" WHERE "parentId" = $2::uuid))
-    LIMIT 1`,
+    WHERE w."sessionRef" = $1 AND w.mode = 'C' AND ${IN_SCOPE} LIMIT 1`,
 };
+
+const IN_SCOPE_BY_ID: Statement = {
+  name: 'withdrawal-in-scope',
+  text: `SELECT w.*, r.status::text AS "reservationStatus" FROM "Withdrawal" w LEFT JOIN "Reservation" r ON r."withdrawalId" = w.id
+    WHERE w.id = $1::uuid AND ${IN_SCOPE}`,
+};
+
+/** The withdrawal when the operator or one of its sub-operators owns it, in one statement; null otherwise (it reads as missing). */
+export async function withdrawalInScope(db: Db, id: string, operatorId: string): Promise<WithdrawalWithReservation | null> {
+  const [w] = await sqlRows<WithdrawalWithReservation>(db, IN_SCOPE_BY_ID, [id, operatorId]);
+  return w ?? null;
+}
 
 /**
  * The headless intent of this sessionRef when it belongs to the operator or one of its sub-operators (spec 5 rule 1),

@@ -2,13 +2,13 @@ import { Router } from 'express';
 import { AppError } from '../../domain/errors';
 import { TERMINAL } from '../../domain/withdrawals';
 import type { Withdrawal } from '../../generated/prisma/client';
+import { withdrawalInScope } from '../../store/withdrawal-reads';
 import { onWithdrawalWorkflow } from '../../temporal/client/withdrawals';
 import { decideUpdate, type WithdrawalState } from '../../workflows/withdrawal-messages';
 import type { ApiDeps } from '../deps';
 import { sendShortEnvelope } from '../envelope';
 import { currentOperator } from '../middleware/auth';
 import { validateBody, validatedBody } from '../middleware/validate';
-import { operatorScope } from '../operator-scope';
 import { decisionSchema, withdrawalIdSchema } from '../schemas/withdrawals';
 
 const stored = (w: Withdrawal): WithdrawalState => ({
@@ -24,9 +24,7 @@ export function withdrawDecisionRoutes({ db, temporal, config }: ApiDeps): Route
   router.post('/withdraw/:id/decision', validateBody(decisionSchema), async (req, res) => {
     const input = validatedBody(res, decisionSchema);
     const id = withdrawalIdSchema.safeParse(req.params.id);
-    const w = id.success
-      ? await db.withdrawal.findFirst({ where: { id: id.data, operatorId: { in: await operatorScope(db, currentOperator(res)) } } })
-      : null;
+    const w = id.success ? await withdrawalInScope(db, id.data, currentOperator(res).id) : null;
     if (!w || w.mode === 'C') throw new AppError('NOT_FOUND', 'No such withdrawal');
     if (w.mode !== 'B') throw new AppError('INVALID_TRANSITION', 'Decisions apply to external-approval withdrawals only');
     // Already decided: its current state, and nothing else happens (a payout is never sent twice).
