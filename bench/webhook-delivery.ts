@@ -4,7 +4,7 @@
  */
 import { encodeWithdrawComplete } from '../src/domain/webhook-events';
 import { dispatchTarget, dispatchWebhook } from '../src/temporal/client/webhooks';
-import { recordWebhookEvent } from '../src/store/outbox';
+import { recordWebhookEvent, type OutboxEvent } from '../src/store/outbox';
 import { createOperator } from '../src/provisioning/operators';
 import { profiled } from './load';
 import { loadBaselines, result } from './result';
@@ -20,7 +20,7 @@ runBench({ CHAIN_POLL_MS: '1000' }, async ({ ctx, receiver }) => {
   const target = dispatchTarget(ctx.config, ctx.temporal.client, ctx.db);
   /** Records n events, dispatches them all at once and waits until every one is DELIVERED; answers the seconds that took. */
   const round = async (n: number, from: number): Promise<number> => {
-    const ids: string[] = [];
+    const events: OutboxEvent[] = [];
     for (let i = from; i < from + n; i++) {
       const body = encodeWithdrawComplete({
         withdrawRequestId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, sessionRef: `sr_bench_${i}`, externalUserId: 'bench',
@@ -28,10 +28,10 @@ runBench({ CHAIN_POLL_MS: '1000' }, async ({ ctx, receiver }) => {
         fiatCurrencyCode: 'USD', fiatAmount: '10.00', cryptoAmount: null, cryptoAmountSent: '10.00000000', amountInUsd: '10.000000',
         completedAt: new Date().toISOString(),
       });
-      ids.push(await ctx.db.$transaction((tx) => recordWebhookEvent(tx, ctx.config.SECRETS_KEY, { operatorId: op.id, event: 'WITHDRAW_COMPLETE', body })));
+      events.push(await ctx.db.$transaction((tx) => recordWebhookEvent(tx, ctx.config.SECRETS_KEY, { operatorId: op.id, event: 'WITHDRAW_COMPLETE', body })));
     }
     const started = performance.now();
-    await Promise.all(ids.map((id) => dispatchWebhook(target, id)));
+    await Promise.all(events.map((e) => dispatchWebhook(target, e)));
     await waitFor('every event to be delivered', async () => (await ctx.db.webhookEvent.count({ where: { status: 'DELIVERED' } })) >= from + n, 300_000, 100);
     return (performance.now() - started) / 1000;
   };

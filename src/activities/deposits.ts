@@ -165,7 +165,7 @@ export function createDepositActivities(d: DepositActivityDeps) {
         chainId: String(dep.chainId),
         confirmedAt: (dep.confirmedAt ?? new Date()).toISOString(),
       });
-      const eventId = await d.db.$transaction(async (tx) => {
+      const event = await d.db.$transaction(async (tx) => {
         const moved = await tx.deposit.updateMany({
           where: { id: dep.id, status: 'PRICING' },
           data: {
@@ -177,8 +177,8 @@ export function createDepositActivities(d: DepositActivityDeps) {
         if (moved.count === 0) return null;
         return recordWebhookEvent(tx, d.config.SECRETS_KEY, { operatorId: dep.operatorId, event: 'DEPOSIT', body, uniqueKey: depositEventKey(dep.id) });
       });
-      if (eventId) await d.workflows.dispatchWebhook(eventId);
-      d.logger.info('deposit credited', { depositId, amountInDollar: amountInDollar.toFixed(6), eventId });
+      if (event) await d.workflows.dispatchWebhook(event);
+      d.logger.info('deposit credited', { depositId, amountInDollar: amountInDollar.toFixed(6), eventId: event?.id });
     },
   };
 }

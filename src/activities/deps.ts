@@ -5,6 +5,7 @@ import type { FxProvider, PriceProvider } from '../adapters/prices';
 import type { Config } from '../config/env';
 import type { Signers } from '../chain/signer';
 import type { Deposit, Withdrawal } from '../generated/prisma/client';
+import type { OutboxEvent } from '../store/outbox';
 
 /** A detected deposit's run: whether it is confirming (a closed run may be followed) or revived (a running one is replaced). */
 export interface DepositRun {
@@ -22,7 +23,7 @@ export interface DepositRun {
  */
 export interface WorkflowStarts {
   /** Starts the delivery workflow of a committed outbox event and marks it dispatched; idempotent. */
-  dispatchWebhook(eventId: string): Promise<'started' | 'already-started'>;
+  dispatchWebhook(event: OutboxEvent): Promise<'started' | 'already-started'>;
   /** Starts the workflow of a committed Mode A/B request and marks the row started; idempotent. */
   startWithdrawalWorkflow(w: Withdrawal): Promise<void>;
   /** Starts a detected deposit's workflow; false when its id is taken by a run that stays. */

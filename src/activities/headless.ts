@@ -61,8 +61,8 @@ export function createHeadlessActivities(d: HeadlessActivityDeps) {
       const w = await change(tx);
       if (w) await recordWebhookEvent(tx, d.config.SECRETS_KEY, { operatorId: w.operatorId, event, body: body(w, eventId), eventId, uniqueKey });
     });
-    const recorded = await d.db.webhookEvent.findUnique({ where: { uniqueKey }, select: { id: true } });
-    if (recorded) await d.workflows.dispatchWebhook(recorded.id);
+    const recorded = await d.db.webhookEvent.findUnique({ where: { uniqueKey }, select: { id: true, operatorId: true } });
+    if (recorded) await d.workflows.dispatchWebhook(recorded);
     const { status } = await d.db.withdrawal.findUniqueOrThrow({ where: { id: withdrawalId }, select: { status: true } });
     d.logger.info('headless transition', { withdrawalId, status, event: recorded ? event : null });
     return status;

@@ -84,7 +84,7 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
     /** Marks the payout complete, consumes its reservation and writes WITHDRAW_COMPLETE, all in one transaction. */
     async completePayout(withdrawalId: string): Promise<void> {
       const completedAt = new Date();
-      const eventId = await d.db.$transaction(async (tx) => {
+      const event = await d.db.$transaction(async (tx) => {
         const w = await tx.withdrawal.findUniqueOrThrow({ where: { id: withdrawalId } });
         const already = await tx.webhookEvent.findUnique({ where: { uniqueKey: withdrawCompleteKey(w.id) } });
         if (already) return null;
@@ -103,8 +103,8 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
           uniqueKey: withdrawCompleteKey(w.id),
         });
       });
-      if (eventId) await d.workflows.dispatchWebhook(eventId);
-      d.logger.info('payout complete', { withdrawalId, eventId });
+      if (event) await d.workflows.dispatchWebhook(event);
+      d.logger.info('payout complete', { withdrawalId, eventId: event?.id });
     },
   };
 }

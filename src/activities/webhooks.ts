@@ -54,11 +54,11 @@ export function createWebhookActivities(d: WebhookActivityDeps) {
         where: { dispatchedAt: null, createdAt: { lt: new Date(Date.now() - RELAY_GRACE_MS) } },
         orderBy: { createdAt: 'asc' },
         take: RELAY_BATCH,
-        select: { id: true },
+        select: { id: true, operatorId: true },
       });
-      for (const { id } of pending) {
-        const outcome = await d.workflows.dispatchWebhook(id);
-        d.logger.info('relay dispatched webhook', { eventId: id, outcome });
+      for (const event of pending) {
+        const outcome = await d.workflows.dispatchWebhook(event);
+        d.logger.info('relay dispatched webhook', { eventId: event.id, outcome });
       }
       return pending.length;
     },

@@ -5,7 +5,7 @@ import { Prisma, type OutboundTx } from '../generated/prisma/client';
 import { bumpedFees, type Fees } from '../domain/fee-bump';
 import { nonceLock } from '../domain/keys';
 import { advisoryLock, lockedSection, sqlRows, type Statement } from '../store/sql';
-import { sharedInFlight } from './in-flight';
+import { networkFees, nodeView, sendRaw } from './evm-node';
 import type { TxSigner } from './signer';
 
 export interface SignRequest {
@@ -141,37 +141,7 @@ export async function signWithSenderState(db: Db, req: SignRequest, policy: FeeP
   return winner;
 }
 
-/**
- * The node's counts and fees for a sender, shared by the signers of one sender in flight at once (in-flight.ts): a
- * count older than the lock is safe by the argument beside signWithSenderState, and so is one a little older still.
- */
-const nodeView = sharedInFlight(
-  (chainId: number, _provider: JsonRpcProvider, from: string) => `${chainId}:${from}`,
-  async (_chainId: number, provider: JsonRpcProvider, from: string) => {
-    const [pending, mined, fees] = await Promise.all([provider.getTransactionCount(from, 'pending'), provider.getTransactionCount(from, 'latest'), networkFees(provider)]);
-    return { pending, mined, fees };
-  },
-);
-
-async function networkFees(provider: JsonRpcProvider): Promise<Fees> {
-  const fees = await provider.getFeeData();
-  if (fees.maxFeePerGas === null || fees.maxPriorityFeePerGas === null) throw new Error('the chain did not report EIP-1559 fees');
-  return { maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas };
-}
-
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
-
-/** Node answers that mean "this exact transaction is already known or mined": success for a re-broadcast. */
-const ALREADY_SENT = /already known|known transaction|nonce too low|already imported|nonce has already been used/i;
-
-async function sendRaw(provider: JsonRpcProvider, rawTx: string): Promise<void> {
-  try {
-    await provider.broadcastTransaction(rawTx);
-  } catch (err) {
-    const known = ALREADY_SENT.test(String((err as Error)?.message)) && (await provider.getTransaction(Transaction.from(rawTx).hash!)) !== null;
-    if (!known) throw err;
-  }
-}
 
 /** Broadcasts the stored (newest) bytes; a re-broadcast of a transaction the node already has is not an error. */
 export async function broadcastStored(db: Db, provider: JsonRpcProvider, stored: OutboundTx): Promise<void> {

@@ -56,15 +56,7 @@ export async function recordAttempt(db: Db, eventId: string, o: AttemptOutcome):
   await sqlRows(db, RECORD, [eventId, o.attempt, o.at, o.httpStatus, o.error, o.latencyMs, o.responseExcerpt, o.delivered]);
 }
 
-const OWNER: Statement = { name: 'webhook-event-owner', text: `SELECT "operatorId" FROM "WebhookEvent" WHERE id = $1::uuid` };
 const DISPATCHED: Statement = { name: 'webhook-event-dispatched', text: `UPDATE "WebhookEvent" SET "dispatchedAt" = now(), "updatedAt" = now() WHERE id = $1::uuid` };
-
-/** The operator an event is for (its delivery workflow is searchable by it). */
-export async function eventOwner(db: Db, eventId: string): Promise<string> {
-  const [row] = await sqlRows<{ operatorId: string }>(db, OWNER, [eventId]);
-  if (!row) throw new Error(`webhook event ${eventId} not found`);
-  return row.operatorId;
-}
 
 /** Its delivery workflow was started: the relay leaves it alone from here on. */
 export async function markDispatched(db: Db, eventId: string): Promise<void> {

@@ -16,12 +16,18 @@ export interface NewWebhookEvent {
   now?: Date;
 }
 
+/** A recorded event, as its delivery workflow is started with (searchable by its operator). */
+export interface OutboxEvent {
+  id: string;
+  operatorId: string;
+}
+
 /**
  * Writes an outbox event inside the caller's transaction, signed once with the operator's current secret so every
  * delivery is byte-identical. A second event with the same uniqueKey makes the transaction fail (P2002):
  * that is what keeps WITHDRAW_COMPLETE at most once.
  */
-export async function recordWebhookEvent(tx: Prisma.TransactionClient, secretsKey: string, e: NewWebhookEvent): Promise<string> {
+export async function recordWebhookEvent(tx: Prisma.TransactionClient, secretsKey: string, e: NewWebhookEvent): Promise<OutboxEvent> {
   const operator = await tx.operator.findUniqueOrThrow({ where: { id: e.operatorId }, select: { webhookSecretEnc: true } });
   if (!operator.webhookSecretEnc) throw new Error(`operator ${e.operatorId} has no webhook secret`);
   const id = e.eventId ?? randomUUID();
@@ -37,5 +43,5 @@ export async function recordWebhookEvent(tx: Prisma.TransactionClient, secretsKe
       createdAt: new Date(t * 1000),
     },
   });
-  return id;
+  return { id, operatorId: e.operatorId };
 }

@@ -5,10 +5,11 @@ import { Prisma } from '../generated/prisma/client';
 /**
  * Statements on the hot paths run on Prisma's own `pg` pool instead of through Prisma: its query engine spent about
  * three times the CPU of the statement itself (docs/performance.md), and in the sections that every execute or
- * approval of one operator queues on, each statement's cost is paid by all who wait. Three forms:
+ * approval of one operator queues on, each statement's cost is paid by all who wait. Four forms:
  * - a named prepared statement on the pool (operator authentication, session creation, ...): sqlRows;
  * - a transaction whose statements are Prisma.sql tagged templates (sqlTransaction), so a function written against
  *   RawTx runs the same SQL inside a Prisma transaction or a pg one;
+ * - sqlBatch, statements that need nothing from one another, in one round trip;
  * - lockedSection, two round trips under locks, for the sections many callers queue on (signing, an owner's executes
  *   and approvals).
  * Rows come back as Prisma's raw queries return them (numeric as Prisma.Decimal, timestamps as Date).
@@ -102,6 +103,15 @@ function literal(v: unknown): string {
 /** A Prisma.sql template as one parameterless statement, its values written in as literals. */
 function inlined(q: Prisma.Sql): string {
   return q.text.replace(/\$(\d+)/g, (_, n: string) => literal(q.values[Number(n) - 1]));
+}
+
+/**
+ * Statements that need nothing from one another's answers, as one transaction in one round trip: BEGIN, the
+ * statements in order and COMMIT as one simple query (values as literals, as lockedSection's). An error skips the rest
+ * and rolls all of it back.
+ */
+export async function sqlBatch(db: Db, statements: Prisma.Sql[]): Promise<void> {
+  await inTransaction(db, (client) => client.query([BEGIN, ...statements.map(inlined), 'COMMIT'].join('; ')));
 }
 
 /** The transaction-scoped advisory lock on a key, as a statement for lockedSection's opening. */

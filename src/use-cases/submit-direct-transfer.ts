@@ -11,7 +11,7 @@ import { AppError, fieldError } from '../domain/errors';
 import { priceFiatPayout } from '../domain/withdraw-amounts';
 import { LIVE_WIDGET_STATUSES } from '../domain/withdrawals';
 import type { Chain, Operator, Session, Token, Withdrawal, WithdrawStatus } from '../generated/prisma/client';
-import { recordWebhookEvent } from '../store/outbox';
+import { recordWebhookEvent, type OutboxEvent } from '../store/outbox';
 import { lockUsableSession } from '../store/session-lock';
 import { dispatchTarget, dispatchWebhook } from '../temporal/client/webhooks';
 import { onWithdrawalWorkflow, startWithdrawalWorkflow } from '../temporal/client/withdrawals';
@@ -74,7 +74,7 @@ export async function submitDirectTransfer(d: DirectTransferDeps, session: Widge
   const created = await persist(d, session, { mode, fields, chain, token, priced });
   // The request is committed: a lost start is made up by the withdrawal relay, so the answer is still 201.
   await startWithdrawalWorkflow(starter(d), created.row).catch((err: unknown) => d.logger.warn('withdrawal workflow not started; the relay will', { withdrawalId: id, err }));
-  if (created.eventId) await dispatchWebhook(dispatchTarget(d.config, d.temporal.client, d.db), created.eventId);
+  if (created.event) await dispatchWebhook(dispatchTarget(d.config, d.temporal.client, d.db), created.event);
   return { withdrawRequestId: id, withdrawStatus: created.row.status };
 }
 
@@ -125,7 +125,7 @@ interface NewRequest {
 }
 
 /** One transaction: the request (PENDING for Mode A, AWAITING_APPROVAL for Mode B) and Mode B's WITHDRAW_REQUEST event. */
-async function persist(d: DirectTransferDeps, session: WidgetSession, r: NewRequest): Promise<{ row: Withdrawal; eventId: string | null }> {
+async function persist(d: DirectTransferDeps, session: WidgetSession, r: NewRequest): Promise<{ row: Withdrawal; event: OutboxEvent | null }> {
   const { fields, priced } = r;
   try {
     return await d.db.$transaction(async (tx) => {
@@ -143,9 +143,9 @@ async function persist(d: DirectTransferDeps, session: WidgetSession, r: NewRequ
         },
       });
       // Mode B's request is a notification through the outbox, written with the row that it announces.
-      if (r.mode === 'A') return { row, eventId: null };
+      if (r.mode === 'A') return { row, event: null };
       const body = withdrawRequestBody(fields, new Date());
-      return { row, eventId: await recordWebhookEvent(tx, d.config.SECRETS_KEY, { operatorId: session.operator.id, event: 'WITHDRAW_REQUEST', body }) };
+      return { row, event: await recordWebhookEvent(tx, d.config.SECRETS_KEY, { operatorId: session.operator.id, event: 'WITHDRAW_REQUEST', body }) };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw inProgress();

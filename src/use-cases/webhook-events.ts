@@ -50,7 +50,7 @@ export async function listOutboxEvents(
 export async function redeliverDeadLetter(deps: { db: Db; config: Config; temporal: Client }, event: WebhookEvent): Promise<void> {
   const claimed = await deps.db.webhookEvent.updateMany({ where: { id: event.id, status: 'DEAD_LETTER' }, data: { status: 'RETRYING' } });
   if (claimed.count === 0) throw new AppError('INVALID_TRANSITION', `Only a dead-lettered event can be redelivered (this one is ${event.status})`);
-  const outcome = await dispatchWebhook(dispatchTarget(deps.config, deps.temporal, deps.db), event.id, { redeliver: true });
+  const outcome = await dispatchWebhook(dispatchTarget(deps.config, deps.temporal, deps.db), event, { redeliver: true });
   if (outcome === 'already-started') {
     await deps.db.webhookEvent.update({ where: { id: event.id }, data: { status: 'DEAD_LETTER' } });
     throw new AppError('INVALID_TRANSITION', 'The previous delivery run is still closing; try again in a moment');

@@ -40,8 +40,9 @@ async function emit(operatorId: string): Promise<string> {
     contractAddress: '0x5FbDB2315678afecb367f032d93F642f64180aa3', transactionHash: '0x' + 'cd'.repeat(32), chainId: '31337',
     confirmedAt: '2026-11-22T00:00:00.000Z',
   });
-  const id = await ctx.db.$transaction((tx) => recordWebhookEvent(tx, ctx.config.SECRETS_KEY, { operatorId, event: 'DEPOSIT', body }));
-  await dispatchWebhook(dispatchTarget(ctx.config, ctx.temporal.client, ctx.db), id);
+  const event = await ctx.db.$transaction((tx) => recordWebhookEvent(tx, ctx.config.SECRETS_KEY, { operatorId, event: 'DEPOSIT', body }));
+  const id = event.id;
+  await dispatchWebhook(dispatchTarget(ctx.config, ctx.temporal.client, ctx.db), event);
   return id;
 }
 const statusOf = async (id: string) => (await ctx.db.webhookEvent.findUniqueOrThrow({ where: { id } })).status;

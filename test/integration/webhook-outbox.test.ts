@@ -53,8 +53,9 @@ function depositBody(): string {
 /** Records an event the way a state change does (inside a transaction); dispatches it unless told not to. */
 async function emit(opts: { dispatch?: boolean } = {}): Promise<{ eventId: string; body: string }> {
   const body = depositBody();
-  const eventId = await ctx.db.$transaction((tx) => recordWebhookEvent(tx, ctx.config.SECRETS_KEY, { operatorId: operator.id, event: 'DEPOSIT', body }));
-  if (opts.dispatch !== false) await dispatchWebhook(dispatchTarget(ctx.config, ctx.temporal.client, ctx.db), eventId);
+  const event = await ctx.db.$transaction((tx) => recordWebhookEvent(tx, ctx.config.SECRETS_KEY, { operatorId: operator.id, event: 'DEPOSIT', body }));
+  const eventId = event.id;
+  if (opts.dispatch !== false) await dispatchWebhook(dispatchTarget(ctx.config, ctx.temporal.client, ctx.db), event);
   return { eventId, body };
 }
 

@@ -10,7 +10,7 @@ import { startWithdrawalWorkflow } from './withdrawals';
 export function workflowStarts(client: Client, config: Config, db: Db): WorkflowStarts {
   const dispatch = dispatchTarget(config, client, db);
   return {
-    dispatchWebhook: (eventId) => dispatchWebhook(dispatch, eventId),
+    dispatchWebhook: (event) => dispatchWebhook(dispatch, event),
     startWithdrawalWorkflow: (w) => startWithdrawalWorkflow({ client, config, db }, w),
     startDepositWorkflow: (deposit, run) => startDepositWorkflow(client, config, deposit, run),
   };

@@ -1,7 +1,8 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import type { Db } from '../../adapters/db';
 import type { Config } from '../../config/env';
-import { eventOwner, markDispatched } from '../../store/deliveries';
+import { markDispatched } from '../../store/deliveries';
+import type { OutboxEvent } from '../../store/outbox';
 import { searchAttributes } from '../../workflows/search-attributes';
 import { webhookWorkflowId } from '../../domain/keys';
 import type { webhookDeliveryWorkflow } from '../../workflows/webhook-delivery';
@@ -19,8 +20,8 @@ export interface DispatchTarget {
  * for the same event is refused by Temporal (REJECT_DUPLICATE), and that too counts as dispatched.
  * `redeliver` allows a new run after a closed one (a dead letter's redelivery); it is refused while one runs.
  */
-export async function dispatchWebhook(t: DispatchTarget, eventId: string, opts: { redeliver?: boolean } = {}): Promise<'started' | 'already-started'> {
-  const operatorId = await eventOwner(t.db, eventId);
+export async function dispatchWebhook(t: DispatchTarget, event: OutboxEvent, opts: { redeliver?: boolean } = {}): Promise<'started' | 'already-started'> {
+  const { id: eventId, operatorId } = event;
   let outcome: 'started' | 'already-started' = 'started';
   try {
     await t.client.workflow.start<typeof webhookDeliveryWorkflow>('webhookDeliveryWorkflow', {

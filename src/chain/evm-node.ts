@@ -1,0 +1,36 @@
+import { Transaction, type JsonRpcProvider } from 'ethers';
+import type { Fees } from '../domain/fee-bump';
+import { sharedInFlight } from './in-flight';
+
+/** What signing and settling ask of an EVM node: a sender's counts and the fees, and sending signed bytes. */
+
+/**
+ * The node's counts and fees for a sender, shared by the signers of one sender in flight at once (in-flight.ts): a
+ * count older than the lock is safe by the argument beside signWithSenderState, and so is one a little older still.
+ */
+export const nodeView = sharedInFlight(
+  (chainId: number, _provider: JsonRpcProvider, from: string) => `${chainId}:${from}`,
+  async (_chainId: number, provider: JsonRpcProvider, from: string) => {
+    const [pending, mined, fees] = await Promise.all([provider.getTransactionCount(from, 'pending'), provider.getTransactionCount(from, 'latest'), networkFees(provider)]);
+    return { pending, mined, fees };
+  },
+);
+
+export async function networkFees(provider: JsonRpcProvider): Promise<Fees> {
+  const fees = await provider.getFeeData();
+  if (fees.maxFeePerGas === null || fees.maxPriorityFeePerGas === null) throw new Error('the chain did not report EIP-1559 fees');
+  return { maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas };
+}
+
+/** Node answers that mean "this exact transaction is already known or mined": success for a re-broadcast. */
+const ALREADY_SENT = /already known|known transaction|nonce too low|already imported|nonce has already been used/i;
+
+/** Sends signed bytes; a node that already has this exact transaction is not an error. */
+export async function sendRaw(provider: JsonRpcProvider, rawTx: string): Promise<void> {
+  try {
+    await provider.broadcastTransaction(rawTx);
+  } catch (err) {
+    const known = ALREADY_SENT.test(String((err as Error)?.message)) && (await provider.getTransaction(Transaction.from(rawTx).hash!)) !== null;
+    if (!known) throw err;
+  }
+}
