@@ -13,8 +13,11 @@ import { recordSettled } from '../../src/store/settlement';
 import { requireWithdrawalWithReservation, withdrawalWithReservation } from '../../src/store/withdrawal-reads';
 import { numberNextAttempt, recordAttempt } from '../../src/store/deliveries';
 import { recordWebhookEvent } from '../../src/store/outbox';
-import { advisoryLock, lockedSection, sqlTransaction, type RawTx } from '../../src/store/sql';
+import { reservationInsert } from '../../src/store/liquidity';
+import { ownerSection } from '../../src/store/owner-section';
+import { advisoryLock, lockedSection, sqlBatch, sqlTransaction, type RawTx } from '../../src/store/sql';
 import { createTestContext, type TestContext } from '../support/harness';
+import { delay } from '../support/wait';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -185,6 +188,53 @@ describe('hot-path SQL off Prisma', () => {
       { attempt: 2, when: at, httpStatus: 200, error: null, latencyMs: 3, responseExcerpt: 'OK' },
     ]);
     expect(await numberNextAttempt(ctx.db, eventId)).toBeNull();
+  });
+});
+
+describe('the owner section and batches', () => {
+  it('When two owner sections pay one token at once (two operators), Then the second starts after the first commits and counts the reservation it made', async () => {
+    const owners = [await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Owner one' }), await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Owner two' })];
+    const token = `0x${randomUUID().replace(/-/g, '')}00000000`;
+    const [a, b] = owners.map((op) => ({ ...withdrawalRow(), operatorId: op.id, tokenAddress: token, settlementTxHash: null }));
+    await ctx.db.withdrawal.createMany({ data: [a!, b!] });
+    const scope = (w: { id: string; operatorId: string }) => ({ ownerId: w.operatorId, now: new Date(), withdrawalId: w.id, chainId: 31337, tokenAddress: token });
+    const seen: bigint[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let entered!: () => void;
+    const firstIn = new Promise<void>((r) => (entered = r));
+    const first = ownerSection(ctx.db, scope(a!), null, async ({ liquidity }) => {
+      seen.push(liquidity.reserved);
+      entered();
+      await held;
+      return Prisma.sql`WITH u AS (SELECT 1) ${reservationInsert({ withdrawalId: a!.id, chainId: 31337, tokenAddress: token, raw: 7n })}`;
+    });
+    await firstIn;
+    const second = ownerSection(ctx.db, scope(b!), null, async ({ liquidity }) => {
+      seen.push(liquidity.reserved);
+      return null;
+    });
+    await delay(200);
+    expect(seen).toEqual([0n]);
+    release();
+    await Promise.all([first, second]);
+    expect(seen).toEqual([0n, 7n]);
+  });
+
+  it('When the withdrawal changed before the closing update, Then the reservation made with it is not inserted', async () => {
+    const w = await ctx.db.withdrawal.create({ data: { ...withdrawalRow(), status: 'COMPLETED' } });
+    await ctx.db.$executeRaw`
+      WITH u AS (UPDATE "Withdrawal" SET held = false WHERE id = ${w.id}::uuid AND status = 'AWAITING_APPROVAL' RETURNING id)
+      ${reservationInsert({ withdrawalId: w.id, chainId: w.chainId, tokenAddress: w.tokenAddress, raw: 1n })}`;
+    expect(await ctx.db.reservation.count({ where: { withdrawalId: w.id } })).toBe(0);
+  });
+
+  it('When a statement of a batch fails, Then the statements before it are rolled back with it', async () => {
+    const op = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Batch' });
+    await expect(sqlBatch(ctx.db, [Prisma.sql`UPDATE "Operator" SET name = ${'changed'} WHERE id = ${op.id}::uuid`, Prisma.sql`SELECT 1 / ${0}`])).rejects.toThrow(/division by zero/);
+    expect((await ctx.db.operator.findUniqueOrThrow({ where: { id: op.id } })).name).toBe('Batch');
+    await sqlBatch(ctx.db, [Prisma.sql`UPDATE "Operator" SET name = ${'changed'} WHERE id = ${op.id}::uuid`]);
+    expect((await ctx.db.operator.findUniqueOrThrow({ where: { id: op.id } })).name).toBe('changed');
   });
 });
 
