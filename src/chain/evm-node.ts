@@ -2,7 +2,7 @@ import { Transaction, type JsonRpcProvider } from 'ethers';
 import type { Fees } from '../domain/fee-bump';
 import { sharedInFlight } from './in-flight';
 
-/** What signing and settling ask of an EVM node: a sender's counts and the fees, and sending signed bytes. */
+// What signing and settling ask of an EVM node: a sender's counts and the fees, and sending signed bytes.
 
 /**
  * The node's counts and fees for a sender, shared by the signers of one sender in flight at once (in-flight.ts): a

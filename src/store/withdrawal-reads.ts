@@ -5,10 +5,10 @@ import { sqlRows, type Statement } from './sql';
 /** A withdrawal with its reservation's status (null: none), as approvals, settlements and executes read it first. */
 export type WithdrawalWithReservation = Withdrawal & { reservationStatus: ReservationStatus | null };
 
-const READ: Statement = {
-  name: 'withdrawal-with-reservation',
-  text: `SELECT w.*, r.status::text AS "reservationStatus" FROM "Withdrawal" w LEFT JOIN "Reservation" r ON r."withdrawalId" = w.id WHERE w.id = $1::uuid`,
-};
+/** The columns of WithdrawalWithReservation, for each statement below to add its own WHERE. */
+const WITH_RESERVATION = `SELECT w.*, r.status::text AS "reservationStatus" FROM "Withdrawal" w LEFT JOIN "Reservation" r ON r."withdrawalId" = w.id`;
+
+const READ: Statement = { name: 'withdrawal-with-reservation', text: `${WITH_RESERVATION} WHERE w.id = $1::uuid` };
 
 /**
  * One statement where Prisma's include takes two, on the pool (src/store/sql.ts): every Mode B decision and headless
@@ -31,14 +31,12 @@ const IN_SCOPE = `(w."operatorId" = $2::uuid OR w."operatorId" IN (SELECT id FRO
 
 const HEADLESS_INTENT: Statement = {
   name: 'headless-intent-in-scope',
-  text: `SELECT w.*, r.status::text AS "reservationStatus" FROM "Withdrawal" w LEFT JOIN "Reservation" r ON r."withdrawalId" = w.id
-    WHERE w."sessionRef" = $1 AND w.mode = 'C' AND ${IN_SCOPE} LIMIT 1`,
+  text: `${WITH_RESERVATION} WHERE w."sessionRef" = $1 AND w.mode = 'C' AND ${IN_SCOPE} LIMIT 1`,
 };
 
 const IN_SCOPE_BY_ID: Statement = {
   name: 'withdrawal-in-scope',
-  text: `SELECT w.*, r.status::text AS "reservationStatus" FROM "Withdrawal" w LEFT JOIN "Reservation" r ON r."withdrawalId" = w.id
-    WHERE w.id = $1::uuid AND ${IN_SCOPE}`,
+  text: `${WITH_RESERVATION} WHERE w.id = $1::uuid AND ${IN_SCOPE}`,
 };
 
 /** The withdrawal when the operator or one of its sub-operators owns it, in one statement; null otherwise (it reads as missing). */
