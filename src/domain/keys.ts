@@ -22,6 +22,12 @@ export const depositIdempotencyKey = depositWorkflowId;
 
 export const webhookWorkflowId = (eventId: string) => `webhook-${eventId}`;
 
+/**
+ * Webhook deliveries run on a task queue of their own, polled by a worker of their own: an operator's slow endpoint
+ * holds delivery slots only, never the slots payouts and deposits need (src/temporal/worker.ts).
+ */
+export const webhookTaskQueue = (taskQueue: string) => `${taskQueue}-webhooks`;
+
 /** Per task queue: one relay and one scanner per chain for each worker fleet. */
 export const webhookRelayWorkflowId = (taskQueue: string) => `webhook-relay-${taskQueue}`;
 export const withdrawalRelayWorkflowId = (taskQueue: string) => `withdrawal-relay-${taskQueue}`;

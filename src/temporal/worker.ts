@@ -1,4 +1,4 @@
-import { DefaultLogger, NativeConnection, Runtime, Worker, type ActivityInboundCallsInterceptor, type LogLevel } from '@temporalio/worker';
+import { bundleWorkflowCode, DefaultLogger, NativeConnection, Runtime, Worker, type ActivityInboundCallsInterceptor, type LogLevel } from '@temporalio/worker';
 import { redactError, rpcUrlRedactor, type Redact } from '../adapters/rpc-redaction';
 import type { Client } from '@temporalio/client';
 import type { ChainProviders } from '../adapters/chains';
@@ -7,7 +7,7 @@ import type { Logger } from '../adapters/logger';
 import type { Config } from '../config/env';
 import type { Signers } from '../chain/signer';
 import type { chainScannerWorkflow } from '../workflows/chain-scanner';
-import { chainScannerWorkflowId, dustSweeperWorkflowId, webhookRelayWorkflowId, withdrawalRelayWorkflowId } from '../domain/keys';
+import { chainScannerWorkflowId, dustSweeperWorkflowId, webhookRelayWorkflowId, webhookTaskQueue, withdrawalRelayWorkflowId } from '../domain/keys';
 import type { dustSweeperWorkflow } from '../workflows/dust-sweeper';
 import type { webhookRelayWorkflow } from '../workflows/webhook-relay';
 import type { withdrawalRelayWorkflow } from '../workflows/withdrawal-relay';
@@ -54,23 +54,50 @@ function safeFailures(redact: Redact): ActivityInboundCallsInterceptor {
   };
 }
 
-/** Creates the worker that runs every workflow and activity of the gateway. Call run() to poll. */
-export async function createWorker(opts: WorkerOptions, deps: WorkerDeps): Promise<{ worker: Worker; connection: NativeConnection }> {
+/** The worker process's two Temporal workers as one: run() polls both queues, shutdown() stops both. */
+export type GatewayWorker = Pick<Worker, 'run' | 'shutdown'>;
+
+/**
+ * A local delivery attempt holds its workflow task slot until the operator answers or the attempt times out: as many
+ * slots as the SDK gives activities by default, so a few slow endpoints do not queue everyone else's deliveries.
+ */
+const WEBHOOK_SLOTS = 100;
+
+/**
+ * Creates the workers of the gateway on one connection: one on the task queue every workflow and activity runs on, and
+ * one on its webhook queue (webhookTaskQueue), where deliveries wait on operators' endpoints. Call run() to poll.
+ */
+export async function createWorker(opts: WorkerOptions, deps: WorkerDeps): Promise<{ worker: GatewayWorker; connection: NativeConnection }> {
   const connection = await NativeConnection.connect({ address: opts.address, tls: opts.tls, apiKey: opts.apiKey });
-  const worker = await Worker.create({
+  const common = {
     connection,
     namespace: opts.namespace,
-    taskQueue: opts.taskQueue,
-    ...(opts.workflowBundlePath
-      ? { workflowBundle: { codePath: opts.workflowBundlePath } }
-      : { workflowsPath: require.resolve('../workflows') }),
+    // Bundled once for both workers.
+    workflowBundle: opts.workflowBundlePath
+      ? { codePath: opts.workflowBundlePath }
+      : await bundleWorkflowCode({ workflowsPath: require.resolve('../workflows'), logger: Runtime.instance().logger }),
     activities: opts.activities ?? workerActivities(deps),
     ...TASK_POLLING,
     interceptors: { activity: [() => ({ inbound: safeFailures(rpcUrlRedactor({ ...deps.config.CHAIN_RPC_URLS, ...deps.config.TRON_RPC_URLS })) })] },
-  });
+  };
+  const workers = [
+    await Worker.create({ ...common, taskQueue: opts.taskQueue }),
+    await Worker.create({
+      ...common,
+      taskQueue: webhookTaskQueue(opts.taskQueue),
+      maxConcurrentWorkflowTaskExecutions: WEBHOOK_SLOTS,
+      maxConcurrentLocalActivityExecutions: WEBHOOK_SLOTS,
+    }),
+  ];
   await startRelays(deps.temporal, opts.taskQueue, deps.config.OUTBOX_RELAY_SECONDS);
   await startChainScanners(deps, opts.taskQueue);
   await startTronScanners(deps, opts.taskQueue);
+  const worker: GatewayWorker = {
+    run: async () => {
+      await Promise.all(workers.map((w) => w.run()));
+    },
+    shutdown: () => workers.filter((w) => w.getState() === 'RUNNING').forEach((w) => w.shutdown()),
+  };
   return { worker, connection };
 }
 

@@ -14,6 +14,7 @@ import { localSigners } from '../../src/chain/signer';
 import { publicKeysOf } from '../../src/adapters/hd-wallet';
 import { createDatabaseIfMissing, dropDatabase, withDatabase } from '../../src/launcher/postgres';
 import { upsertChain } from '../../src/provisioning/chain-registry';
+import { webhookTaskQueue } from '../../src/domain/keys';
 import { openScanCursor } from '../../src/provisioning/chain-instance';
 import { createWorker, installTemporalLogger, workerActivities } from '../../src/temporal/worker';
 import { testServices, type TestServices } from './services';
@@ -164,9 +165,10 @@ function quietTemporalLogs(logger: Logger): void {
   g.__gwTemporalLogger = true;
 }
 
-/** Long-running workflows (relay, scanners) of a closed context would otherwise wait forever on the shared server. */
+/** Long-running workflows (relay, scanners, retrying deliveries) of a closed context would otherwise wait forever on the shared server. */
 async function terminateOpenWorkflows(temporal: TemporalHandle, taskQueue: string): Promise<void> {
-  for await (const wf of temporal.client.workflow.list({ query: `TaskQueue="${taskQueue}" AND ExecutionStatus="Running"` })) {
+  const queues = `TaskQueue="${taskQueue}" OR TaskQueue="${webhookTaskQueue(taskQueue)}"`;
+  for await (const wf of temporal.client.workflow.list({ query: `(${queues}) AND ExecutionStatus="Running"` })) {
     await temporal.client.workflow.getHandle(wf.workflowId, wf.runId).terminate('test context closed').catch(() => {});
   }
 }

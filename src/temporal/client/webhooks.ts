@@ -4,7 +4,7 @@ import type { Config } from '../../config/env';
 import { markDispatched } from '../../store/deliveries';
 import type { OutboxEvent } from '../../store/outbox';
 import { searchAttributes } from '../../workflows/search-attributes';
-import { webhookWorkflowId } from '../../domain/keys';
+import { webhookTaskQueue, webhookWorkflowId } from '../../domain/keys';
 import type { webhookDeliveryWorkflow } from '../../workflows/webhook-delivery';
 
 export interface DispatchTarget {
@@ -43,7 +43,7 @@ export function dispatchTarget(config: Config, client: Client, db: Db): Dispatch
   return {
     client,
     db,
-    taskQueue: config.TEMPORAL_TASK_QUEUE,
+    taskQueue: webhookTaskQueue(config.TEMPORAL_TASK_QUEUE),
     retryDelaysSeconds: config.WEBHOOK_RETRY_DELAYS_SECONDS,
     timeoutMs: config.WEBHOOK_TIMEOUT_MS,
   };
