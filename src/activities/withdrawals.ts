@@ -24,14 +24,14 @@ export function createWithdrawalActivities(d: WithdrawalActivityDeps) {
   const { earlyBalance, reserve, approve } = payoutReservations(d);
 
   return {
-    /** Moves a withdrawal between statuses if it is still in one of `from` (the workflow's table lookup); false when it was not. */
+    /** Moves a withdrawal between statuses if it is still in one of `from` (the workflow's table lookup); false when it was not (see `moved`). */
     async transitionWithdrawal(id: string, from: WidgetStatus[], to: WidgetStatus, note?: { adminNote?: string; adminNoteBy?: string; reasonCode?: string }): Promise<boolean> {
       const extra = note?.adminNote !== undefined ? { adminNote: note.adminNote, adminNoteBy: note.adminNoteBy ?? null, adminNoteAt: new Date() } : {};
       const res = await d.db.withdrawal.updateMany({
         where: { id, status: { in: from.filter((s) => isWidgetMove(s, to)) } },
         data: { status: to, ...extra, ...(note?.reasonCode ? { reasonCode: note.reasonCode } : {}), ...(to === 'PROCESSING' ? await countingFields(id) : {}) },
       });
-      return res.count === 1;
+      return moved(res.count, id, to);
     },
 
     /** Mode A, admin COMPLETED: reserves the payout's liquidity; false when the bankroll cannot fund it. */
@@ -89,9 +89,21 @@ export function createWithdrawalActivities(d: WithdrawalActivityDeps) {
     async expireWithdrawal(id: string): Promise<boolean> {
       const res = await d.db.withdrawal.updateMany({ where: { id, status: { in: [...WIDGET_MOVES.expire.from] } }, data: { status: WIDGET_MOVES.expire.to, held: true, heldReason: 'EXPIRED' } });
       await d.db.reservation.updateMany({ where: { withdrawalId: id, status: 'ACTIVE' }, data: { status: 'RELEASED', releasedAt: new Date() } });
-      return res.count === 1;
+      return moved(res.count, id, WIDGET_MOVES.expire.to);
     },
   };
+
+  /**
+   * Whether a guarded move took effect: now, or in an earlier attempt of the same activity whose answer was lost (the
+   * worker died after the commit). The withdrawal's workflow makes every move of its row, one at a time, so a row
+   * already at `to` is that earlier attempt's doing; answering false there left the workflow a status behind its row
+   * (an admin's COMPLETED refused for good, an expiry re-tried forever).
+   */
+  async function moved(count: number, id: string, to: WidgetStatus): Promise<boolean> {
+    if (count === 1) return true;
+    const row = await d.db.withdrawal.findUnique({ where: { id }, select: { status: true } });
+    return row?.status === to;
+  }
 
   /** A Mode A withdrawal counts in its owner's daily total while PROCESSING, at its cap value. */
   async function countingFields(id: string) {
