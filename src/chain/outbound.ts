@@ -191,7 +191,9 @@ export async function settleOutbound(db: Db, provider: JsonRpcProvider, purpose:
   const due = Date.now() - newest.createdAt.getTime() >= policy.stuckAfterMs;
   const replacement = await replacementFor(provider, newest.rawTx, due, policy.ceilingWei);
   if (!replacement) {
-    await broadcastStored(db, provider, stored);
+    // Sent by its workflow moments ago, it is in the node's pool: sending it on every poll would only load the node
+    // (and a paid RPC's quota). After GAP_REPAIR_AFTER_MS it is sent again each poll, in case the node lost it.
+    if (stored.status === 'SIGNED' || Date.now() - newest.createdAt.getTime() >= GAP_REPAIR_AFTER_MS) await broadcastStored(db, provider, stored);
     return { state: 'PENDING', txHash: stored.txHash, confirmations: 0, stuck };
   }
   const t = Transaction.from(newest.rawTx);

@@ -174,6 +174,24 @@ describe('settlement by nonce', () => {
     expect(await eventually(() => receipt(stored.txHash), 10_000, 'mined')).not.toBeNull();
   });
 
+  it('When an unmined transaction was sent moments ago, Then a poll does not send it again; once it has waited GAP_REPAIR_AFTER_MS, a poll re-sends it (the node may have lost it)', async () => {
+    const w = await fundedWallet();
+    await node.send('evm_setAutomine', [false]);
+    const req = transfer(w);
+    const stored = await signOnce(ctx.db, provider, req, policy);
+    await broadcastStored(ctx.db, provider, stored);
+    // The node loses it (a restart, an evicted pool entry): only a re-send brings it back.
+    await node.send('hardhat_dropTransaction', [stored.txHash]);
+    expect(await settleOutbound(ctx.db, provider, req.purpose, w, 1, policy)).toMatchObject({ state: 'PENDING', txHash: stored.txHash });
+    expect(await provider.getTransaction(stored.txHash)).toBeNull();
+
+    await ctx.db.outboundTxCandidate.updateMany({ where: { outboundTxId: stored.id }, data: { createdAt: new Date(Date.now() - GAP_REPAIR_AFTER_MS - 1000) } });
+    expect(await settleOutbound(ctx.db, provider, req.purpose, w, 1, policy)).toMatchObject({ state: 'PENDING', txHash: stored.txHash });
+    expect(await provider.getTransaction(stored.txHash)).not.toBeNull();
+    await node.send('evm_mine', []);
+    expect(await settleOutbound(ctx.db, provider, req.purpose, w, 1, policy)).toMatchObject({ state: 'CONFIRMED', txHash: stored.txHash });
+  });
+
   it('When a transaction reverts, Then it is final only at the required confirmations', async () => {
     const w = await fundedWallet();
     // A token transfer from a sender holding none of it reverts on chain.
