@@ -2,10 +2,10 @@
  * Deliveries per second that one worker sustains to a local receiver: N outbox events recorded and dispatched
  * at once, timed until every one is DELIVERED, after a warm-up round.
  */
-import { encodeWithdrawComplete } from '../src/domain/webhook-events';
 import { dispatchTarget, dispatchWebhook } from '../src/temporal/client/webhooks';
-import { recordWebhookEvent, type OutboxEvent } from '../src/store/outbox';
+import type { OutboxEvent } from '../src/store/outbox';
 import { createOperator } from '../src/provisioning/operators';
+import { recordSyntheticComplete } from '../test/support/outbox-events';
 import { profiled } from './load';
 import { loadBaselines, result } from './result';
 import { runBench, waitFor } from './support';
@@ -21,15 +21,7 @@ runBench({ CHAIN_POLL_MS: '1000' }, async ({ ctx, receiver }) => {
   /** Records n events, dispatches them all at once and waits until every one is DELIVERED; answers the seconds that took. */
   const round = async (n: number, from: number): Promise<number> => {
     const events: OutboxEvent[] = [];
-    for (let i = from; i < from + n; i++) {
-      const body = encodeWithdrawComplete({
-        withdrawRequestId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, sessionRef: `sr_bench_${i}`, externalUserId: 'bench',
-        type: 'DIRECT_TRANSFER', status: 'COMPLETED', address: '0x000000000000000000000000000000000000dEaD', cryptoCurrencyCode: 'USDT',
-        fiatCurrencyCode: 'USD', fiatAmount: '10.00', cryptoAmount: null, cryptoAmountSent: '10.00000000', amountInUsd: '10.000000',
-        completedAt: new Date().toISOString(),
-      });
-      events.push(await ctx.db.$transaction((tx) => recordWebhookEvent(tx, ctx.config.SECRETS_KEY, { operatorId: op.id, event: 'WITHDRAW_COMPLETE', body })));
-    }
+    for (let i = from; i < from + n; i++) events.push(await recordSyntheticComplete(ctx.db, ctx.config.SECRETS_KEY, op.id, i));
     const started = performance.now();
     await Promise.all(events.map((e) => dispatchWebhook(target, e)));
     await waitFor('every event to be delivered', async () => (await ctx.db.webhookEvent.count({ where: { status: 'DELIVERED' } })) >= from + n, 300_000, 100);

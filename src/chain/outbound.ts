@@ -187,13 +187,14 @@ export async function settleOutbound(db: Db, provider: JsonRpcProvider, purpose:
   const stuck = Date.now() - stored.createdAt.getTime() >= policy.stuckAfterMs;
   if (stuck && !stored.stuckAt) await db.outboundTx.update({ where: { id: stored.id }, data: { stuckAt: new Date() } });
   const newest = stored.candidates.at(-1)!;
+  const newestAgeMs = Date.now() - newest.createdAt.getTime();
   // Replaced when the chain's base fee has passed it, or when it, too, sat unmined for the stuck threshold.
-  const due = Date.now() - newest.createdAt.getTime() >= policy.stuckAfterMs;
+  const due = newestAgeMs >= policy.stuckAfterMs;
   const replacement = await replacementFor(provider, newest.rawTx, due, policy.ceilingWei);
   if (!replacement) {
     // Sent by its workflow moments ago, it is in the node's pool: sending it on every poll would only load the node
     // (and a paid RPC's quota). After GAP_REPAIR_AFTER_MS it is sent again each poll, in case the node lost it.
-    if (stored.status === 'SIGNED' || Date.now() - newest.createdAt.getTime() >= GAP_REPAIR_AFTER_MS) await broadcastStored(db, provider, stored);
+    if (stored.status === 'SIGNED' || newestAgeMs >= GAP_REPAIR_AFTER_MS) await broadcastStored(db, provider, stored);
     return { state: 'PENDING', txHash: stored.txHash, confirmations: 0, stuck };
   }
   const t = Transaction.from(newest.rawTx);

@@ -130,12 +130,18 @@ describe('nonces reconcile with the chain', () => {
 describe('settlement by nonce', () => {
   afterEach(() => node.send('evm_setAutomine', [true]));
 
-  it('When the base fee rises past a signed transaction, Then the same transfer is re-signed at the same nonce with higher fees, and the mined candidate is the one', async () => {
+  /** A transfer of a fresh sender, signed and sent with automine off: it waits in the node's pool until the test mines. */
+  async function sentUnmined(p: FeePolicy = policy) {
     const w = await fundedWallet();
     await node.send('evm_setAutomine', [false]);
     const req = transfer(w);
-    const stored = await signOnce(ctx.db, provider, req, policy);
+    const stored = await signOnce(ctx.db, provider, req, p);
     await broadcastStored(ctx.db, provider, stored);
+    return { w, req, stored };
+  }
+
+  it('When the base fee rises past a signed transaction, Then the same transfer is re-signed at the same nonce with higher fees, and the mined candidate is the one', async () => {
+    const { w, req, stored } = await sentUnmined();
     await mineAtBaseFee(gwei(60)); // the signed maxFeePerGas (a few gwei) can no longer be included
     expect(await receipt(stored.txHash)).toBeNull();
 
@@ -157,12 +163,8 @@ describe('settlement by nonce', () => {
   });
 
   it('When no bump fits under the fee ceiling, Then nothing is signed above it and the transaction is marked stuck', async () => {
-    const w = await fundedWallet();
-    await node.send('evm_setAutomine', [false]);
-    const req = transfer(w);
     const low: FeePolicy = { ceilingWei: gwei(3), stuckAfterMs: 0 };
-    const stored = await signOnce(ctx.db, provider, req, low);
-    await broadcastStored(ctx.db, provider, stored);
+    const { w, req, stored } = await sentUnmined(low);
     await mineAtBaseFee(gwei(60));
     const s = await settleOutbound(ctx.db, provider, req.purpose, w, 1, { ...low, ceilingWei: Transaction.from(stored.rawTx).maxFeePerGas! });
     expect(s).toMatchObject({ state: 'PENDING', txHash: stored.txHash, stuck: true });
@@ -175,11 +177,7 @@ describe('settlement by nonce', () => {
   });
 
   it('When an unmined transaction was sent moments ago, Then a poll does not send it again; once it has waited GAP_REPAIR_AFTER_MS, a poll re-sends it (the node may have lost it)', async () => {
-    const w = await fundedWallet();
-    await node.send('evm_setAutomine', [false]);
-    const req = transfer(w);
-    const stored = await signOnce(ctx.db, provider, req, policy);
-    await broadcastStored(ctx.db, provider, stored);
+    const { w, req, stored } = await sentUnmined();
     // The node loses it (a restart, an evicted pool entry): only a re-send brings it back.
     await node.send('hardhat_dropTransaction', [stored.txHash]);
     expect(await settleOutbound(ctx.db, provider, req.purpose, w, 1, policy)).toMatchObject({ state: 'PENDING', txHash: stored.txHash });

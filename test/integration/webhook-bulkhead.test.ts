@@ -3,11 +3,10 @@
  * deliveries run on a task queue and worker of their own. Here more deliveries hang than the gateway's worker has
  * workflow task slots (40), and a headless payout of another operator must still complete, its webhook delivered.
  */
-import { encodeWithdrawComplete } from '../../src/domain/webhook-events';
-import { recordWebhookEvent } from '../../src/store/outbox';
 import { dispatchTarget, dispatchWebhook } from '../../src/temporal/client/webhooks';
 import { createOperator } from '../../src/provisioning/operators';
 import { headlessSuite } from '../support/headless-fixtures';
+import { recordSyntheticComplete } from '../support/outbox-events';
 import { eventually } from '../support/wait';
 import { ACK, WebhookReceiver } from '../support/webhook-receiver';
 
@@ -28,16 +27,7 @@ afterAll(async () => {
 it(`When ${HANGING} deliveries hang on a slow endpoint, Then another operator's headless payout still completes and its WITHDRAW_COMPLETE is delivered meanwhile`, async () => {
   const slowOp = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Slow endpoint', webhookUrl: slow.url });
   const target = dispatchTarget(ctx.config, ctx.temporal.client, ctx.db);
-  for (let i = 0; i < HANGING; i++) {
-    const body = encodeWithdrawComplete({
-      withdrawRequestId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, sessionRef: `sr_slow_${i}`, externalUserId: 'slow',
-      type: 'DIRECT_TRANSFER', status: 'COMPLETED', address: '0x000000000000000000000000000000000000dEaD', cryptoCurrencyCode: 'USDT',
-      fiatCurrencyCode: 'USD', fiatAmount: '10.00', cryptoAmount: null, cryptoAmountSent: '10.00000000', amountInUsd: '10.000000',
-      completedAt: new Date().toISOString(),
-    });
-    const event = await ctx.db.$transaction((tx) => recordWebhookEvent(tx, ctx.config.SECRETS_KEY, { operatorId: slowOp.id, event: 'WITHDRAW_COMPLETE', body }));
-    await dispatchWebhook(target, event);
-  }
+  for (let i = 0; i < HANGING; i++) await dispatchWebhook(target, await recordSyntheticComplete(ctx.db, ctx.config.SECRETS_KEY, slowOp.id, i));
   await slow.waitFor(HANGING, 30_000);
 
   const intent = await f.intent(op.apiKey);

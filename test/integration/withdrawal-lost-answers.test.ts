@@ -22,27 +22,24 @@ let admin: string;
 /** `<activity>:<withdrawal id>` of every first attempt whose answer was thrown away after its commit. */
 const lost = new Set<string>();
 
+/** The activity, except that its first attempt for each withdrawal commits and then throws its answer away. */
+function losingFirstAnswer<A extends [string, ...unknown[]], R>(name: string, activity: (...args: A) => Promise<R>) {
+  return async (...args: A): Promise<R> => {
+    const answer = await activity(...args);
+    const key = `${name}:${args[0]}`;
+    if (lost.has(key)) return answer;
+    lost.add(key);
+    throw ApplicationFailure.retryable('the answer was lost after the commit', 'ANSWER_LOST');
+  };
+}
+
 beforeAll(async () => {
   // Short enough to watch a request expire; long enough for the admin moves of the other test.
   ctx = await createTestContext({ env: { WITHDRAW_REQUEST_TTL_SECONDS: '8' } });
   await ctx.startWorker((acts) => ({
     ...acts,
-    async transitionWithdrawal(id, ...rest) {
-      const answer = await acts.transitionWithdrawal(id, ...rest);
-      if (!lost.has(`transitionWithdrawal:${id}`)) {
-        lost.add(`transitionWithdrawal:${id}`);
-        throw ApplicationFailure.retryable('the answer was lost after the commit', 'ANSWER_LOST');
-      }
-      return answer;
-    },
-    async expireWithdrawal(id) {
-      const answer = await acts.expireWithdrawal(id);
-      if (!lost.has(`expireWithdrawal:${id}`)) {
-        lost.add(`expireWithdrawal:${id}`);
-        throw ApplicationFailure.retryable('the answer was lost after the commit', 'ANSWER_LOST');
-      }
-      return answer;
-    },
+    transitionWithdrawal: losingFirstAnswer('transitionWithdrawal', acts.transitionWithdrawal),
+    expireWithdrawal: losingFirstAnswer('expireWithdrawal', acts.expireWithdrawal),
   }));
   f = withdrawFixtures(ctx);
   receiver = await new WebhookReceiver().start();
