@@ -11,7 +11,7 @@ import { NOT_CONFIRMED, PAYOUT_NOT_MINED, PAYOUT_NOT_PRICED, PAYOUT_REVERTED } f
 import { payoutPurpose, withdrawCompleteKey } from '../domain/keys';
 import { waiting } from './waiting';
 import { tronPayouts } from './tron-payouts';
-import type { Withdrawal } from '../generated/prisma/client';
+import type { OutboundTx, Withdrawal } from '../generated/prisma/client';
 import type { SigningOutboxWriterDeps } from './deps';
 
 export type PayoutActivityDeps = SigningOutboxWriterDeps;
@@ -52,61 +52,94 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
       return txHash;
     },
 
-    /** Broadcasts the stored payout bytes (again, after a crash: same hash). */
+    /** Broadcasts the stored payout bytes (again, after a crash: same hash). Runs begun before confirmPayout only. */
     async broadcastPayout(withdrawalId: string): Promise<void> {
-      const stored = await storedOutbound(d.db, payoutPurpose(withdrawalId));
-      if (!stored) throw new Error(`payout of ${withdrawalId} was never signed`);
-      const node = d.chains.tron(stored.chainId);
-      if (node) return tron.broadcast(node, withdrawalId);
-      await broadcastStored(d.db, provider(stored.chainId), stored);
+      await broadcast(await requireStored(withdrawalId));
+    },
+
+    /** One poll of a sent payout (runs begun before confirmPayout only): see confirmations. */
+    async awaitPayoutConfirmations(withdrawalId: string): Promise<void> {
+      await confirmations(withdrawalId);
     },
 
     /**
-     * Waits for withdrawConfirmations of whichever candidate is mined; meanwhile re-broadcasts, or replaces a payout
-     * the chain's fees have passed by. The withdrawal's hash follows the candidate that won.
+     * A signed payout to its end as one activity, retried every poll interval: the first attempt sends it (nothing
+     * more: it cannot be mined yet), each later one polls it (confirmations), and the one that finds it confirmed
+     * completes it. One activity task per poll instead of three activities and their workflow tasks.
      */
-    async awaitPayoutConfirmations(withdrawalId: string): Promise<void> {
-      const w = await load(withdrawalId);
-      const chain = await d.db.chain.findUniqueOrThrow({ where: { chainId: w.chainId } });
-      const node = d.chains.tron(w.chainId);
-      if (node) return tron.awaitConfirmations(node, w, chain.withdrawConfirmations);
-      const p = provider(w.chainId);
-      const bankroll = d.signers.bankroll;
-      const s = await settleOutbound(d.db, p, payoutPurpose(w.id), bankroll, chain.withdrawConfirmations, policy);
-      if (s.txHash !== w.settlementTxHash) await d.db.withdrawal.update({ where: { id: w.id }, data: { settlementTxHash: s.txHash } });
-      if (s.state === 'CONFIRMED') return;
-      if (s.state === 'REVERTED') throw ApplicationFailure.nonRetryable(`payout ${s.txHash} reverted`, PAYOUT_REVERTED);
-      if (s.state !== 'PENDING') throw ApplicationFailure.nonRetryable(`payout ${s.txHash} can never be mined (${s.state})`, PAYOUT_NOT_MINED);
-      if (s.stuck) d.logger.warn('payout stuck', { withdrawalId, txHash: s.txHash });
-      throw waiting(NOT_CONFIRMED, `payout ${s.txHash}: ${s.confirmations}/${chain.withdrawConfirmations} confirmations`);
+    async confirmPayout(withdrawalId: string): Promise<void> {
+      const stored = await requireStored(withdrawalId);
+      if (stored.status === 'SIGNED') {
+        await broadcast(stored);
+        throw waiting(NOT_CONFIRMED, `payout ${stored.txHash} sent`);
+      }
+      await confirmations(withdrawalId);
+      await complete(withdrawalId);
     },
 
-    /** Marks the payout complete, consumes its reservation and writes WITHDRAW_COMPLETE, all in one transaction. */
+    /** Marks the payout complete (runs begun before confirmPayout only): see complete. */
     async completePayout(withdrawalId: string): Promise<void> {
-      const completedAt = new Date();
-      const event = await d.db.$transaction(async (tx) => {
-        const w = await tx.withdrawal.findUniqueOrThrow({ where: { id: withdrawalId } });
-        const already = await tx.webhookEvent.findUnique({ where: { uniqueKey: withdrawCompleteKey(w.id) } });
-        if (already) return null;
-        const done = await tx.withdrawal.update({
-          where: { id: w.id },
-          data: { status: 'COMPLETED', completedAt: w.completedAt ?? completedAt },
-        });
-        // Also counts the consumption for the token (liquidity.ts: liquidityVerdict relies on it), in this transaction.
-        await consumeReservation(tx, w.id, completedAt);
-        // CONTRACT §6: a withdraw session is COMPLETED once its withdrawal completes.
-        if (w.sessionId) await tx.session.updateMany({ where: { id: w.sessionId, status: 'OPEN' }, data: { status: 'COMPLETED' } });
-        return recordWebhookEvent(tx, d.config.SECRETS_KEY, {
-          operatorId: w.operatorId,
-          event: 'WITHDRAW_COMPLETE',
-          body: withdrawCompleteBody(done, done.completedAt!),
-          uniqueKey: withdrawCompleteKey(w.id),
-        });
-      });
-      if (event) await d.workflows.dispatchWebhook(event);
-      d.logger.info('payout complete', { withdrawalId, eventId: event?.id });
+      await complete(withdrawalId);
     },
   };
+
+  async function requireStored(withdrawalId: string): Promise<OutboundTx> {
+    const stored = await storedOutbound(d.db, payoutPurpose(withdrawalId));
+    if (!stored) throw new Error(`payout of ${withdrawalId} was never signed`);
+    return stored;
+  }
+
+  async function broadcast(stored: OutboundTx): Promise<void> {
+    const node = d.chains.tron(stored.chainId);
+    if (node) return tron.broadcast(node, stored);
+    await broadcastStored(d.db, provider(stored.chainId), stored);
+  }
+
+  /**
+   * Waits for withdrawConfirmations of whichever candidate is mined; meanwhile re-broadcasts, or replaces a payout
+   * the chain's fees have passed by. The withdrawal's hash follows the candidate that won.
+   */
+  async function confirmations(withdrawalId: string): Promise<void> {
+    const w = await load(withdrawalId);
+    const chain = await d.db.chain.findUniqueOrThrow({ where: { chainId: w.chainId } });
+    const node = d.chains.tron(w.chainId);
+    if (node) return tron.awaitConfirmations(node, w, chain.withdrawConfirmations);
+    const p = provider(w.chainId);
+    const bankroll = d.signers.bankroll;
+    const s = await settleOutbound(d.db, p, payoutPurpose(w.id), bankroll, chain.withdrawConfirmations, policy);
+    if (s.txHash !== w.settlementTxHash) await d.db.withdrawal.update({ where: { id: w.id }, data: { settlementTxHash: s.txHash } });
+    if (s.state === 'CONFIRMED') return;
+    if (s.state === 'REVERTED') throw ApplicationFailure.nonRetryable(`payout ${s.txHash} reverted`, PAYOUT_REVERTED);
+    if (s.state !== 'PENDING') throw ApplicationFailure.nonRetryable(`payout ${s.txHash} can never be mined (${s.state})`, PAYOUT_NOT_MINED);
+    if (s.stuck) d.logger.warn('payout stuck', { withdrawalId, txHash: s.txHash });
+    throw waiting(NOT_CONFIRMED, `payout ${s.txHash}: ${s.confirmations}/${chain.withdrawConfirmations} confirmations`);
+  }
+
+  /** Marks the payout complete, consumes its reservation and writes WITHDRAW_COMPLETE, all in one transaction. */
+  async function complete(withdrawalId: string): Promise<void> {
+    const completedAt = new Date();
+    const event = await d.db.$transaction(async (tx) => {
+      const w = await tx.withdrawal.findUniqueOrThrow({ where: { id: withdrawalId } });
+      const already = await tx.webhookEvent.findUnique({ where: { uniqueKey: withdrawCompleteKey(w.id) } });
+      if (already) return null;
+      const done = await tx.withdrawal.update({
+        where: { id: w.id },
+        data: { status: 'COMPLETED', completedAt: w.completedAt ?? completedAt },
+      });
+      // Also counts the consumption for the token (liquidity.ts: liquidityVerdict relies on it), in this transaction.
+      await consumeReservation(tx, w.id, completedAt);
+      // CONTRACT §6: a withdraw session is COMPLETED once its withdrawal completes.
+      if (w.sessionId) await tx.session.updateMany({ where: { id: w.sessionId, status: 'OPEN' }, data: { status: 'COMPLETED' } });
+      return recordWebhookEvent(tx, d.config.SECRETS_KEY, {
+        operatorId: w.operatorId,
+        event: 'WITHDRAW_COMPLETE',
+        body: withdrawCompleteBody(done, done.completedAt!),
+        uniqueKey: withdrawCompleteKey(w.id),
+      });
+    });
+    if (event) await d.workflows.dispatchWebhook(event);
+    d.logger.info('payout complete', { withdrawalId, eventId: event?.id });
+  }
 }
 
 export type PayoutActivities = ReturnType<typeof createPayoutActivities>;

@@ -6,7 +6,7 @@ import { broadcastStoredTron, settleTron, signOnceTron } from '../chain/tron-out
 import { trc20TransferTx, type TronTx } from '../chain/tron-tx';
 import { BANKROLL_NEEDS_TRX, NOT_CONFIRMED, PAYOUT_NOT_MINED, PAYOUT_REVERTED } from '../domain/failure-types';
 import { payoutPurpose } from '../domain/keys';
-import type { Withdrawal } from '../generated/prisma/client';
+import type { OutboundTx, Withdrawal } from '../generated/prisma/client';
 import { waiting } from './waiting';
 import type { SigningOutboxWriterDeps } from './deps';
 
@@ -50,8 +50,7 @@ export function tronPayouts(d: SigningOutboxWriterDeps) {
      * transfer without the TRX for its energy is still mined, as OUT_OF_ENERGY, burning TRX and paying nothing. So it
      * waits (the activity's retries) until TRX is topped up, as an EVM payout waits for gas.
      */
-    async broadcast(node: TronNode, withdrawalId: string): Promise<void> {
-      const stored = await d.db.outboundTx.findUniqueOrThrow({ where: { purpose: payoutPurpose(withdrawalId) } });
+    async broadcast(node: TronNode, stored: OutboundTx): Promise<void> {
       if (stored.status === 'SIGNED') {
         const feeLimit = BigInt((JSON.parse(stored.rawTx) as TronTx).raw_data.fee_limit as number);
         const [prices, balance] = await Promise.all([tronPrices(node), node.trxBalance(tronHex(stored.fromAddress))]);

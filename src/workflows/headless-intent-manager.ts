@@ -1,4 +1,4 @@
-import { ActivityFailure, type ApplicationFailure, condition, setHandler, sleep, upsertSearchAttributes } from '@temporalio/workflow';
+import { ActivityFailure, type ApplicationFailure, condition, patched, setHandler, sleep, upsertSearchAttributes } from '@temporalio/workflow';
 import { canCancel, executeDisposition, isWithdrawn, liveRetryDisposition, REASON, type ReasonCode } from '../domain/headless';
 import { HEADLESS_MOVES, isHeadlessSource, isTerminal, type HeadlessStatus } from '../domain/headless-machine';
 import type { ExecuteResult } from '../domain/headless-intent';
@@ -9,6 +9,9 @@ import { headlessActivities } from './headless-activities';
 import { unpaidPayout } from './payout-failures';
 import { refusal, refusalOf } from './refusal';
 import { WithdrawStatus } from './search-attributes';
+
+/** Broadcast, confirmations and completion as one activity (confirmPayout); runs begun before it keep three. */
+const ONE_PAYOUT_ACTIVITY = 'one-payout-activity';
 
 /**
  * One headless intent's state and its message handlers. Execute and cancel run one at a time with every status change
@@ -159,15 +162,18 @@ export class HeadlessIntentManager {
     const id = this.input.withdrawalId;
     this.signing = true;
     if (this.input.pauseBeforeBroadcastMs > 0) await sleep(this.input.pauseBeforeBroadcastMs);
-    await this.acts.settle.broadcastPayout(id);
     try {
-      await this.acts.poll.awaitPayoutConfirmations(id);
+      if (patched(ONE_PAYOUT_ACTIVITY)) await this.acts.poll.confirmPayout(id);
+      else {
+        await this.acts.settle.broadcastPayout(id);
+        await this.acts.poll.awaitPayoutConfirmations(id);
+        await this.acts.settle.completePayout(id);
+      }
     } catch (err) {
       const reason = unpaidPayout(err);
       if (!reason) throw err;
       return this.fail(false, reason);
     }
-    await this.acts.settle.completePayout(id);
     this.setStatus(HEADLESS_MOVES.complete.to);
   }
 

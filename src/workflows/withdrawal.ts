@@ -28,6 +28,8 @@ const invalid = (message: string) => refusal('INVALID_TRANSITION', message);
 
 /** Approval, signing and marking settled as one activity (src/activities/settlement.ts); runs begun before it keep three. */
 const ONE_SETTLEMENT_ACTIVITY = 'one-settlement-activity';
+/** Broadcast, confirmations and completion as one activity (confirmPayout); runs begun before it keep three. */
+const ONE_PAYOUT_ACTIVITY = 'one-payout-activity';
 
 /**
  * One widget withdrawal (modes A and B). Admin moves and decisions arrive as updates and run one at a time; the main
@@ -171,10 +173,13 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
 
   if (status === 'COMPLETED') {
     if (input.pauseBeforeBroadcastMs > 0) await sleep(input.pauseBeforeBroadcastMs);
-    await acts.broadcastPayout(id);
     try {
-      await poll.awaitPayoutConfirmations(id);
-      await acts.completePayout(id);
+      if (patched(ONE_PAYOUT_ACTIVITY)) await poll.confirmPayout(id);
+      else {
+        await acts.broadcastPayout(id);
+        await poll.awaitPayoutConfirmations(id);
+        await acts.completePayout(id);
+      }
     } catch (err) {
       const reason = unpaidPayout(err);
       if (!reason) throw err;

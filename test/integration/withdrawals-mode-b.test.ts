@@ -71,6 +71,10 @@ describe('Mode B: external approval', () => {
     await new Promise((res) => setTimeout(res, 800));
     expect(events('WITHDRAW_COMPLETE', w.id)).toHaveLength(1);
     expect(await ctx.db.outboundTx.count({ where: { purpose: `payout:${w.id}` } })).toBe(1);
+    // The whole settlement is two activities (docs/performance.md): decide-and-sign, then send-poll-complete.
+    const history = await ctx.temporal.client.workflow.getHandle(`withdrawal-${w.id}`).fetchHistory();
+    const scheduled = history.events!.flatMap((e) => e.activityTaskScheduledEventAttributes?.activityType?.name ?? []);
+    expect(scheduled).toEqual(['approveAndSettle', 'confirmPayout']);
   });
 
   it('When REJECT comes with a reason, Then REJECTED, no payout and no webhook; a later APPROVE changes nothing', async () => {
