@@ -8,6 +8,7 @@ import type { HeldReason } from '../domain/withdrawals';
 import { Prisma } from '../generated/prisma/client';
 import type { OwnerCaps } from '../store/cap-usage';
 import { bankrollBalance, liquidityVerdict, readEarlyBalance, reservationInsert, reserveLiquidity, type EarlyBalance, type LockedLiquidity } from '../store/liquidity';
+import { groupCommit } from '../store/group-commit';
 import { ownerSection } from '../store/owner-section';
 import type { RawTx } from '../store/sql';
 import type { WithdrawalWithReservation } from '../store/withdrawal-reads';
@@ -41,28 +42,60 @@ export function payoutReservations(d: ApprovalDeps) {
     return (await reserveLiquidity(tx, reservationOf(w), early)) === 'RESERVED';
   }
 
+  type Candidate = { w: WithdrawalWithReservation; early: EarlyBalance };
+  /** One owner's approvals of one token that arrive while its section runs are decided together in the next. */
+  const decideInSection = groupCommit((c: Candidate) => `${c.w.operatorId}:${c.w.chainId}:${c.w.tokenAddress.toLowerCase()}`, decideAll);
+
+  /**
+   * Mode B APPROVEs of one owner and token under the owner's section (src/store/owner-section.ts), in arrival order:
+   * the owner's flags, caps and liquidity, re-read every time, each one counting the approvals before it. An approval
+   * makes its reservation and starts to count; a refusal holds the withdrawal with the reason; all in one transaction.
+   */
+  async function decideAll(candidates: Candidate[]): Promise<Verdict[]> {
+    const [{ w: first }] = candidates as [Candidate];
+    const scope = { ownerId: first.operatorId, now: new Date(), withdrawalIds: candidates.map((c) => c.w.id), chainId: first.chainId, tokenAddress: first.tokenAddress };
+    const verdicts: Verdict[] = [];
+    await ownerSection(d.db, scope, null, async ({ caps, liquidity }) => {
+      let counted = caps.counted;
+      let reserved = liquidity.reserved;
+      const writes: Prisma.Sql[] = [];
+      const decided = new Map<string, Verdict>();
+      for (const { w, early } of candidates) {
+        // The same withdrawal twice (an attempt retried while the first still ran): decided and written once.
+        const again = decided.get(w.id);
+        if (again) {
+          verdicts.push(again);
+          continue;
+        }
+        const verdict = await decide(w, { ...caps, counted }, { ...liquidity, reserved }, early);
+        decided.set(w.id, verdict);
+        verdicts.push(verdict);
+        if (!verdict.approved) {
+          writes.push(Prisma.sql`UPDATE "Withdrawal" SET held = true, "heldReason" = ${verdict.heldReason}, "updatedAt" = now() WHERE id = ${w.id}::uuid`);
+          continue;
+        }
+        counted = [...counted, { ok: true, value: verdict.capAmount }];
+        reserved += reservationOf(w).raw;
+        writes.push(Prisma.sql`
+          WITH u AS (
+            UPDATE "Withdrawal" SET held = false, "heldReason" = NULL, "capAmount" = ${verdict.capAmount.toFixed(6)}::numeric, "capCurrency" = ${caps.currency},
+              "updatedAt" = now()
+            WHERE id = ${w.id}::uuid RETURNING id
+          ), r AS (${reservationInsert(reservationOf(w))})
+          SELECT id FROM u`);
+      }
+      return Prisma.join(writes, '; ', '', '');
+    });
+    return verdicts;
+  }
+
   /**
    * Mode B APPROVE: approved at once when its liquidity is already reserved (an approval before, retried); otherwise
-   * the owner's flags, caps and liquidity under the owner's section (src/store/owner-section.ts), re-read every time;
-   * on success the reservation is made and the withdrawal starts to count, otherwise it is held with the reason, in
-   * the same transaction.
+   * decided under the owner's section with the approvals of the owner and token that wait with it (decideAll).
    */
   async function approve(w: WithdrawalWithReservation): Promise<ApprovalOutcome> {
     if (w.reservationStatus) return { approved: true };
-    const early = await earlyBalance(w);
-    const scope = { ownerId: w.operatorId, now: new Date(), withdrawalId: w.id, chainId: w.chainId, tokenAddress: w.tokenAddress };
-    let verdict!: Verdict;
-    await ownerSection(d.db, scope, null, async ({ caps, liquidity }) => {
-      verdict = await decide(w, caps, liquidity, early);
-      if (!verdict.approved) return Prisma.sql`UPDATE "Withdrawal" SET held = true, "heldReason" = ${verdict.heldReason}, "updatedAt" = now() WHERE id = ${w.id}::uuid`;
-      return Prisma.sql`
-        WITH u AS (
-          UPDATE "Withdrawal" SET held = false, "heldReason" = NULL, "capAmount" = ${verdict.capAmount.toFixed(6)}::numeric, "capCurrency" = ${caps.currency},
-            "updatedAt" = now()
-          WHERE id = ${w.id}::uuid RETURNING id
-        ), r AS (${reservationInsert(reservationOf(w))})
-        SELECT id FROM u`;
-    });
+    const verdict = await decideInSection({ w, early: await earlyBalance(w) });
     const outcome: ApprovalOutcome = verdict.approved ? { approved: true } : verdict;
     d.logger.info('approval', { withdrawalId: w.id, ...outcome });
     return outcome;

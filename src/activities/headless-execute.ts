@@ -58,7 +58,7 @@ export async function executeIntent(d: ExecuteDeps, withdrawalId: string, caller
     earlyBalanceAfter(w.consumed, bankrollBalance(d.chains, w.chainId, w.tokenAddress, d.bankroll)),
   ]);
 
-  const scope = { ownerId: w.operatorId, now, withdrawalId: w.id, chainId: w.chainId, tokenAddress: w.tokenAddress };
+  const scope = { ownerId: w.operatorId, now, withdrawalIds: [w.id], chainId: w.chainId, tokenAddress: w.tokenAddress };
   let replay = false;
   const [row] = await ownerSection<LockedFacts, Withdrawal>(d.db, scope, lockedFacts(w.id), async ({ caps, liquidity, facts: [again] }) => {
     if (caps.owner.status !== 'ACTIVE') throw refusal('OPERATOR_INACTIVE', 'The operator that owns this intent is inactive');

@@ -1,6 +1,7 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import { ERC20, GAS_LIMIT } from '../chain/erc20';
-import { broadcastStored, settleOutbound, signOnce, storedOutbound } from '../chain/outbound';
+import { broadcastStored, settleOutbound } from '../chain/outbound';
+import { signOnce, storedOutbound } from '../chain/signing';
 import { feePolicy } from '../chain/fee-policy';
 import { sharedInFlight } from '../chain/in-flight';
 import { HEADLESS_MOVES, isHeadlessSource } from '../domain/headless-machine';

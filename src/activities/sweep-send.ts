@@ -1,7 +1,8 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import type { JsonRpcProvider } from 'ethers';
 import { feePolicy } from '../chain/fee-policy';
-import { settleOutbound, signOnce, type SignRequest } from '../chain/outbound';
+import { settleOutbound } from '../chain/outbound';
+import { signOnce, type SignRequest } from '../chain/signing';
 import { sweepPays, type SweepGas } from '../domain/dust';
 import { PRICE_UNAVAILABLE, SWEEP_FAILED, SWEEP_UNPROFITABLE, TX_PENDING } from '../domain/failure-types';
 import { waiting } from './waiting';

@@ -22,14 +22,14 @@ const toDecimal = (d: { toString(): string } | null) => (d === null ? null : new
 /**
  * The owning operator's row lock (so concurrent decisions and executes of one owner are serialised and can never
  * overshoot a cap together) and then what its caps already count, as two statements for the opening of the owner's
- * section (owner-section.ts), whose transaction then commits the new withdrawal's counting state. `excludeId`: the
- * candidate itself, so a replay never counts it twice.
+ * section (owner-section.ts), whose transaction then commits the new withdrawals' counting state. `excludeIds`: the
+ * candidates themselves, so a replay never counts one twice.
  * FOR NO KEY UPDATE conflicts with itself but not with the FOR KEY SHARE that an insert referencing the operator
  * takes (a session, a deposit address): those must not wait for a decision or an execute.
  * The window is its own statement after the lock's: a statement's snapshot is taken when it starts, so in the lock's
  * statement it would miss what the previous holder of the lock committed.
  */
-export function ownerCapsReads(ownerId: string, now: Date, excludeId?: string): Prisma.Sql[] {
+export function ownerCapsReads(ownerId: string, now: Date, excludeIds: string[]): Prisma.Sql[] {
   const since = new Date(now.getTime() - CAP_WINDOW_MS);
   return [
     Prisma.sql`
@@ -39,7 +39,7 @@ export function ownerCapsReads(ownerId: string, now: Date, excludeId?: string): 
     Prisma.sql`
       SELECT w."capCurrency", SUM(w."capAmount")::text AS total, bool_or(w."capAmount" IS NULL) AS "anyWithoutAmount"
       FROM "Withdrawal" w
-      WHERE w."operatorId" = ${ownerId}::uuid ${excludeId ? Prisma.sql`AND w.id <> ${excludeId}::uuid` : Prisma.empty}
+      WHERE w."operatorId" = ${ownerId}::uuid ${excludeIds.length > 0 ? Prisma.sql`AND w.id NOT IN (${Prisma.join(excludeIds.map((id) => Prisma.sql`${id}::uuid`))})` : Prisma.empty}
         AND (
           -- A completed withdrawal counts once: as completed, whatever its reservation says.
           (w.status = 'COMPLETED' AND w."completedAt" >= ${since}::timestamptz)

@@ -14,8 +14,8 @@ export interface OwnerSectionFacts<F> {
 export interface OwnerSectionScope {
   ownerId: string;
   now: Date;
-  /** The withdrawal decided on: its own counting state never counts against it. */
-  withdrawalId: string;
+  /** The withdrawals decided on: their own counting state never counts against them. */
+  withdrawalIds: string[];
   chainId: number;
   tokenAddress: string;
 }
@@ -34,7 +34,7 @@ export async function ownerSection<F, C>(
   facts: Prisma.Sql | null,
   decide: (s: OwnerSectionFacts<F>) => Promise<Prisma.Sql | null>,
 ): Promise<C[]> {
-  const opening = [...ownerCapsReads(scope.ownerId, scope.now, scope.withdrawalId), ...liquidityReads(scope.chainId, scope.tokenAddress)];
+  const opening = [...ownerCapsReads(scope.ownerId, scope.now, scope.withdrawalIds), ...liquidityReads(scope.chainId, scope.tokenAddress)];
   return lockedSection<C>(db, facts ? [...opening, facts] : opening, ([owner, groups, , liquidity, rows = []]) =>
     decide({
       caps: ownerCapsFrom(scope.ownerId, owner as unknown as CapsOwner[], groups as Parameters<typeof ownerCapsFrom>[2]),

@@ -197,7 +197,7 @@ describe('the owner section and batches', () => {
     const token = `0x${randomUUID().replace(/-/g, '')}00000000`;
     const [a, b] = owners.map((op) => ({ ...withdrawalRow(), operatorId: op.id, tokenAddress: token, settlementTxHash: null }));
     await ctx.db.withdrawal.createMany({ data: [a!, b!] });
-    const scope = (w: { id: string; operatorId: string }) => ({ ownerId: w.operatorId, now: new Date(), withdrawalId: w.id, chainId: 31337, tokenAddress: token });
+    const scope = (w: { id: string; operatorId: string }) => ({ ownerId: w.operatorId, now: new Date(), withdrawalIds: [w.id], chainId: 31337, tokenAddress: token });
     const seen: bigint[] = [];
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));

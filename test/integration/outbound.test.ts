@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { JsonRpcProvider, parseUnits, Transaction, Wallet } from 'ethers';
 import { ERC20 } from '../../src/chain/erc20';
-import { broadcastStored, GAP_REPAIR_AFTER_MS, senderState, settleOutbound, signOnce, signWithSenderState, type FeePolicy, type SignRequest } from '../../src/chain/outbound';
+import type { FeePolicy } from '../../src/chain/fee-policy';
+import { broadcastStored, settleOutbound } from '../../src/chain/outbound';
+import { GAP_REPAIR_AFTER_MS, senderState, signOnce, signWithSenderState, type SignRequest } from '../../src/chain/signing';
 import { genesisHashOf, registerChainInstance } from '../../src/provisioning/chain-instance';
 import { createTestContext, type TestContext } from '../support/harness';
 import { eventually } from '../support/wait';
@@ -91,10 +93,22 @@ describe('nonces reconcile with the chain', () => {
     await broadcastStored(ctx.db, provider, other);
     await eventually(async () => ((await settleOutbound(ctx.db, provider, other.purpose, w, 1, policy)).state === 'CONFIRMED' ? true : null), 10_000, 'confirmed');
     expect(other.nonce).toBe(early.pending);
-    const late = await signWithSenderState(ctx.db, transfer(w), policy, early);
-    expect(late.nonce).toBe(other.nonce + 1);
-    await broadcastStored(ctx.db, provider, late);
-    await eventually(async () => ((await receipt(late.txHash))?.status === 1 ? true : null), 10_000, 'mined');
+    const [late] = await signWithSenderState(ctx.db, [transfer(w)], policy, early);
+    expect(late!.nonce).toBe(other.nonce + 1);
+    await broadcastStored(ctx.db, provider, late!);
+    await eventually(async () => ((await receipt(late!.txHash))?.status === 1 ? true : null), 10_000, 'mined');
+  });
+
+  it('When a section signs several transfers and one of them a racing signer stored first, Then that one keeps its row and the others take the next nonces, without a gap', async () => {
+    const w = await fundedWallet();
+    const state = await senderState(ctx.db, provider, chainId, w.address);
+    const raced = transfer(w);
+    const first = await signOnce(ctx.db, provider, raced, policy);
+    const rest = [transfer(w), transfer(w)];
+    const signed = await signWithSenderState(ctx.db, [rest[0]!, raced, rest[1]!], policy, state);
+    expect(signed.find((t) => t.purpose === raced.purpose)).toMatchObject({ id: first.id, nonce: first.nonce, txHash: first.txHash });
+    expect(rest.map((r) => signed.find((t) => t.purpose === r.purpose)!.nonce)).toEqual([first.nonce + 1, first.nonce + 2]);
+    expect(await ctx.db.outboundTx.count({ where: { fromAddress: w.address } })).toBe(3);
   });
 
   it('When the chain is a new instance (a dev chain started anew), Then the old instance is retired and nonces start from the chain again', async () => {

@@ -133,7 +133,7 @@ describe('session cancel racing a submit', () => {
 describe('the caps lock', () => {
   it('When a transaction holds an operator caps lock, Then a session of that operator can still be created', async () => {
     const op = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Locked', webhookUrl: receiver.url, approvalMode: 'EXTERNAL', autoRelease: true });
-    const scope = { ownerId: op.id, now: new Date(), withdrawalId: randomUUID(), chainId: 31337, tokenAddress: '0x0000000000000000000000000000000000000001' };
+    const scope = { ownerId: op.id, now: new Date(), withdrawalIds: [randomUUID()], chainId: 31337, tokenAddress: '0x0000000000000000000000000000000000000001' };
     let outcome = '';
     await ownerSection(ctx.db, scope, null, async () => {
       outcome = await Promise.race([f.session(op.apiKey).then(() => 'created'), delay(3000).then(() => 'blocked')]);
