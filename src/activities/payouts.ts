@@ -2,6 +2,7 @@ import { ApplicationFailure } from '@temporalio/activity';
 import { ERC20, GAS_LIMIT } from '../chain/erc20';
 import { broadcastStored, settleOutbound } from '../chain/outbound';
 import { signOnce, storedOutbound } from '../chain/signing';
+import { requirePayoutToConfirm } from '../store/withdrawal-reads';
 import { feePolicy } from '../chain/fee-policy';
 import { sharedInFlight } from '../chain/in-flight';
 import { HEADLESS_MOVES, isHeadlessSource } from '../domain/headless-machine';
@@ -101,19 +102,18 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
    * the chain's fees have passed by. The withdrawal's hash follows the candidate that won.
    */
   async function confirmations(withdrawalId: string): Promise<void> {
-    const w = await load(withdrawalId);
-    const chain = await d.db.chain.findUniqueOrThrow({ where: { chainId: w.chainId } });
+    const w = await requirePayoutToConfirm(d.db, withdrawalId);
     const node = d.chains.tron(w.chainId);
-    if (node) return tron.awaitConfirmations(node, w, chain.withdrawConfirmations);
+    if (node) return tron.awaitConfirmations(node, w, w.withdrawConfirmations);
     const p = provider(w.chainId);
     const bankroll = d.signers.bankroll;
-    const s = await settleOutbound(d.db, p, payoutPurpose(w.id), bankroll, chain.withdrawConfirmations, policy);
+    const s = await settleOutbound(d.db, p, payoutPurpose(w.id), bankroll, w.withdrawConfirmations, policy);
     if (s.txHash !== w.settlementTxHash) await d.db.withdrawal.update({ where: { id: w.id }, data: { settlementTxHash: s.txHash } });
     if (s.state === 'CONFIRMED') return;
     if (s.state === 'REVERTED') throw ApplicationFailure.nonRetryable(`payout ${s.txHash} reverted`, PAYOUT_REVERTED);
     if (s.state !== 'PENDING') throw ApplicationFailure.nonRetryable(`payout ${s.txHash} can never be mined (${s.state})`, PAYOUT_NOT_MINED);
     if (s.stuck) d.logger.warn('payout stuck', { withdrawalId, txHash: s.txHash });
-    throw waiting(NOT_CONFIRMED, `payout ${s.txHash}: ${s.confirmations}/${chain.withdrawConfirmations} confirmations`);
+    throw waiting(NOT_CONFIRMED, `payout ${s.txHash}: ${s.confirmations}/${w.withdrawConfirmations} confirmations`);
   }
 
   /** Marks the payout complete, consumes its reservation and writes WITHDRAW_COMPLETE, all in one transaction. */

@@ -3,14 +3,23 @@ import type { Db } from '../adapters/db';
 import type { OutboundTx } from '../generated/prisma/client';
 import { bumpedFees, type Fees } from '../domain/fee-bump';
 import { networkFees, sendRaw } from './evm-node';
+import { sqlRows, type Statement } from '../store/sql';
 import type { FeePolicy } from './fee-policy';
 import { GAP_REPAIR_AFTER_MS } from './signing';
 import type { TxSigner } from './signer';
 
-/** Broadcasts the stored (newest) bytes; a re-broadcast of a transaction the node already has is not an error. */
+const MARK_BROADCAST: Statement = {
+  name: 'outbound-broadcast',
+  text: `UPDATE "OutboundTx" SET status = 'BROADCAST', "updatedAt" = now() WHERE id = $1::uuid AND status = 'SIGNED'`,
+};
+
+/**
+ * Broadcasts the stored (newest) bytes; a re-broadcast of a transaction the node already has is not an error. The
+ * mark is one prepared statement: every payout and sweep makes it once (Prisma's updateMany took three round trips).
+ */
 export async function broadcastStored(db: Db, provider: JsonRpcProvider, stored: OutboundTx): Promise<void> {
   await sendRaw(provider, stored.rawTx);
-  if (stored.status === 'SIGNED') await db.outboundTx.updateMany({ where: { id: stored.id, status: 'SIGNED' }, data: { status: 'BROADCAST' } });
+  if (stored.status === 'SIGNED') await sqlRows(db, MARK_BROADCAST, [stored.id]);
 }
 
 /**
@@ -29,7 +38,7 @@ export type Settlement =
  * the same nonce with higher fees (within the ceiling) when the chain's base fee has passed it or it is stuck.
  */
 export async function settleOutbound(db: Db, provider: JsonRpcProvider, purpose: string, signer: TxSigner, required: number, policy: FeePolicy): Promise<Settlement> {
-  const stored = await db.outboundTx.findUniqueOrThrow({ where: { purpose }, include: { candidates: { orderBy: { createdAt: 'asc' } } } });
+  const stored = await withCandidates(db, purpose);
   if (stored.status === 'RETIRED' || stored.status === 'DROPPED') return { state: stored.status, txHash: stored.txHash };
   const mined = await minedCandidate(provider, stored.candidates);
   if (mined) {
@@ -71,6 +80,23 @@ export async function settleOutbound(db: Db, provider: JsonRpcProvider, purpose:
   });
   await sendRaw(provider, rawTx);
   return { state: 'PENDING', txHash, confirmations: 0, stuck };
+}
+
+type Candidate = { txHash: string; rawTx: string; createdAt: Date };
+
+const WITH_CANDIDATES: Statement = {
+  name: 'outbound-with-candidates',
+  text: `SELECT o.*, COALESCE((
+      SELECT json_agg(json_build_object('txHash', c."txHash", 'rawTx', c."rawTx", 'createdAt', c."createdAt") ORDER BY c."createdAt")
+      FROM "OutboundTxCandidate" c WHERE c."outboundTxId" = o.id), '[]') AS candidates
+    FROM "OutboundTx" o WHERE o.purpose = $1`,
+};
+
+/** The stored transaction with its candidates, oldest first: one statement on every poll of every payout and sweep. */
+async function withCandidates(db: Db, purpose: string): Promise<OutboundTx & { candidates: Candidate[] }> {
+  const [row] = await sqlRows<OutboundTx & { candidates: Array<Omit<Candidate, 'createdAt'> & { createdAt: string }> }>(db, WITH_CANDIDATES, [purpose]);
+  if (!row) throw new Error(`no transaction stored for ${purpose}`);
+  return { ...row, candidates: row.candidates.map((c) => ({ ...c, createdAt: new Date(c.createdAt) })) };
 }
 
 async function minedCandidate(provider: JsonRpcProvider, candidates: Array<{ txHash: string; rawTx: string }>) {

@@ -26,6 +26,21 @@ export async function requireWithdrawalWithReservation(db: Db, id: string): Prom
   return w;
 }
 
+/** A withdrawal whose payout is being confirmed, with its chain's withdrawConfirmations. */
+export type PayoutToConfirm = Withdrawal & { withdrawConfirmations: number };
+
+const TO_CONFIRM: Statement = {
+  name: 'withdrawal-to-confirm',
+  text: `SELECT w.*, c."withdrawConfirmations" FROM "Withdrawal" w JOIN "Chain" c ON c."chainId" = w."chainId" WHERE w.id = $1::uuid`,
+};
+
+/** One statement where two Prisma reads were: every confirmation poll of every payout in flight makes it. */
+export async function requirePayoutToConfirm(db: Db, id: string): Promise<PayoutToConfirm> {
+  const [w] = await sqlRows<PayoutToConfirm>(db, TO_CONFIRM, [id]);
+  if (!w) throw new Error(`withdrawal ${id} not found`);
+  return w;
+}
+
 /** Spec 5 rule 1: the caller ($2) or one of its sub-operators owns the withdrawal. */
 const IN_SCOPE = `(w."operatorId" = $2::uuid OR w."operatorId" IN (SELECT id FROM "Operator" WHERE "parentId" = $2::uuid))`;
 
