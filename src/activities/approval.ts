@@ -56,11 +56,12 @@ export function payoutReservations(d: ApprovalDeps) {
     const scope = { ownerId: first.operatorId, now: new Date(), withdrawalIds: candidates.map((c) => c.w.id), chainId: first.chainId, tokenAddress: first.tokenAddress };
     const verdicts: Verdict[] = [];
     await ownerSection(d.db, scope, null, async ({ caps, liquidity }) => {
+      const early = await groupBalance(candidates, liquidity);
       let counted = caps.counted;
       let reserved = liquidity.reserved;
       const writes: Prisma.Sql[] = [];
       const decided = new Map<string, Verdict>();
-      for (const { w, early } of candidates) {
+      for (const { w } of candidates) {
         // The same withdrawal twice (an attempt retried while the first still ran): decided and written once.
         const again = decided.get(w.id);
         if (again) {
@@ -102,6 +103,18 @@ export function payoutReservations(d: ApprovalDeps) {
   }
 
   return { earlyBalance, reserve, approve };
+}
+
+/**
+ * One bankroll balance for a group of approvals of one token (under its lock): any early read that the lock's
+ * consumption count still vouches for (liquidityVerdict), else one read now, so a group never reads the node once per
+ * approval under the lock.
+ */
+async function groupBalance(candidates: Array<{ early: EarlyBalance }>, locked: LockedLiquidity): Promise<EarlyBalance> {
+  const vouched = candidates.map((c) => c.early).find((e) => e.consumed === locked.consumed && e.balance !== null);
+  if (vouched) return vouched;
+  const balance = await candidates[0]!.early.read();
+  return { consumed: locked.consumed, balance, read: async () => balance };
 }
 
 /** The approval's rules under the owner's section, in order: the owner's flags, its caps, then the token's liquidity. */
