@@ -1,6 +1,5 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import { ERC20, GAS_LIMIT } from '../chain/erc20';
-import { broadcastInNonceOrder } from '../chain/broadcast-order';
 import { broadcastStored, settleOutbound } from '../chain/outbound';
 import { signOnce, storedOutbound } from '../chain/signing';
 import { requirePayoutToConfirm } from '../store/withdrawal-reads';
@@ -95,9 +94,7 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
   async function broadcast(stored: OutboundTx): Promise<void> {
     const node = d.chains.tron(stored.chainId);
     if (node) return tron.broadcast(node, stored);
-    // Never sent: with the sender's earlier unsent ones, in nonce order. Sent before (a retry): the same bytes again.
-    if (stored.status === 'SIGNED') await broadcastInNonceOrder(d.db, provider(stored.chainId), stored);
-    else await broadcastStored(d.db, provider(stored.chainId), stored);
+    await broadcastStored(d.db, provider(stored.chainId), stored);
   }
 
   /**
