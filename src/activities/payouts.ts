@@ -1,5 +1,6 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import { ERC20, GAS_LIMIT } from '../chain/erc20';
+import { broadcastInNonceOrder } from '../chain/broadcast-order';
 import { broadcastStored, settleOutbound } from '../chain/outbound';
 import { signOnce, storedOutbound } from '../chain/signing';
 import { requirePayoutToConfirm } from '../store/withdrawal-reads';
@@ -72,8 +73,13 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
     async confirmPayout(withdrawalId: string): Promise<void> {
       const stored = await requireStored(withdrawalId);
       if (stored.status === 'SIGNED') {
-        await broadcast(stored);
-        throw waiting(NOT_CONFIRMED, `payout ${stored.txHash} sent`);
+        // A node's refusal goes on to the poll: only it tells a nonce taken elsewhere (never minable) from one to retry.
+        // A deliberate wait (TRON: TRX below the fee limit) is not a refusal: it must not reach the poll's re-send.
+        const sent = await broadcast(stored).then(() => true, (err: unknown) => {
+          if (err instanceof ApplicationFailure) throw err;
+          return false;
+        });
+        if (sent) throw waiting(NOT_CONFIRMED, `payout ${stored.txHash} sent`);
       }
       await confirmations(withdrawalId);
       await complete(withdrawalId);
@@ -94,7 +100,9 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
   async function broadcast(stored: OutboundTx): Promise<void> {
     const node = d.chains.tron(stored.chainId);
     if (node) return tron.broadcast(node, stored);
-    await broadcastStored(d.db, provider(stored.chainId), stored);
+    // Never sent: with the sender's earlier unsent ones, in nonce order. Sent before (a retry): the same bytes again.
+    if (stored.status === 'SIGNED') await broadcastInNonceOrder(d.db, provider(stored.chainId), stored);
+    else await broadcastStored(d.db, provider(stored.chainId), stored);
   }
 
   /**

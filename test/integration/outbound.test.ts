@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { JsonRpcProvider, parseUnits, Transaction, Wallet } from 'ethers';
 import { ERC20 } from '../../src/chain/erc20';
 import type { FeePolicy } from '../../src/chain/fee-policy';
+import { broadcastInNonceOrder } from '../../src/chain/broadcast-order';
 import { broadcastStored, settleOutbound } from '../../src/chain/outbound';
 import { GAP_REPAIR_AFTER_MS, senderState, signOnce, signWithSenderState, type SignRequest } from '../../src/chain/signing';
 import { genesisHashOf, registerChainInstance } from '../../src/provisioning/chain-instance';
@@ -109,6 +110,33 @@ describe('nonces reconcile with the chain', () => {
     expect(signed.find((t) => t.purpose === raced.purpose)).toMatchObject({ id: first.id, nonce: first.nonce, txHash: first.txHash });
     expect(rest.map((r) => signed.find((t) => t.purpose === r.purpose)!.nonce)).toEqual([first.nonce + 1, first.nonce + 2]);
     expect(await ctx.db.outboundTx.count({ where: { fromAddress: w.address } })).toBe(3);
+  });
+
+  it('When a burst of one sender is sent in any order, Then each goes out once, in nonce order, though the node refuses a nonce after a gap', async () => {
+    const w = await fundedWallet();
+    const signed = await Promise.all(Array.from({ length: 6 }, () => signOnce(ctx.db, provider, transfer(w), policy)));
+    const byNonce = [...signed].sort((a, b) => a.nonce - b.nonce);
+    // The automining dev node takes no gapped nonce: sent alone, the last is refused.
+    await expect(broadcastStored(ctx.db, provider, byNonce.at(-1)!)).rejects.toThrow(/Nonce too high/);
+    // Asked for the fourth only, the three before it go out with it; then the rest, highest first, at once.
+    await broadcastInNonceOrder(ctx.db, provider, byNonce[3]!);
+    expect(await Promise.all(byNonce.slice(0, 4).map((t) => provider.getTransaction(t.txHash).then(Boolean)))).toEqual([true, true, true, true]);
+    await Promise.all([...byNonce].reverse().map((t) => broadcastInNonceOrder(ctx.db, provider, t)));
+    await eventually(async () => ((await Promise.all(signed.map((t) => receipt(t.txHash)))).every((r) => r?.status === 1) ? true : null), 10_000, 'all mined');
+    const rows = await ctx.db.outboundTx.findMany({ where: { fromAddress: w.address } });
+    expect(rows.map((r) => r.status)).toEqual(signed.map(() => 'BROADCAST'));
+  });
+
+  it('When the node took a transaction but its row was never marked (a gap repair, a crash after the send), Then sending it in order marks it BROADCAST', async () => {
+    const w = await fundedWallet();
+    const [a, b] = await Promise.all([signOnce(ctx.db, provider, transfer(w), policy), signOnce(ctx.db, provider, transfer(w), policy)]);
+    const [first, second] = [a, b].sort((x, y) => x.nonce - y.nonce);
+    // Sent outside broadcastInNonceOrder, as the signer's gap repair does: the node has both, the rows say SIGNED.
+    await provider.broadcastTransaction(first!.rawTx);
+    await provider.broadcastTransaction(second!.rawTx);
+    await Promise.all([broadcastInNonceOrder(ctx.db, provider, first!), broadcastInNonceOrder(ctx.db, provider, second!)]);
+    const rows = await ctx.db.outboundTx.findMany({ where: { fromAddress: w.address } });
+    expect(rows.map((r) => r.status)).toEqual(['BROADCAST', 'BROADCAST']);
   });
 
   it('When the chain is a new instance (a dev chain started anew), Then the old instance is retired and nonces start from the chain again', async () => {

@@ -1,0 +1,77 @@
+import type { JsonRpcProvider } from 'ethers';
+import type { Db } from '../adapters/db';
+import type { OutboundTx } from '../generated/prisma/client';
+import { groupCommit } from '../store/group-commit';
+import { sqlRows, type Statement } from '../store/sql';
+import { sendRaw } from './evm-node';
+
+type Sending = { provider: JsonRpcProvider; stored: OutboundTx };
+type Sent = { ok: true } | { ok: false; error: unknown };
+
+/**
+ * Sends a signed, never-broadcast transaction together with the sender's earlier ones still unsent, in nonce order.
+ * A burst of payouts is signed at consecutive nonces but reaches this step in any order, and a node takes a nonce
+ * after a gap only into a small queue (geth keeps 64 per account) or not at all (an automining dev node): sent each
+ * on its own, every one but the next in line was refused and waited for a retry, so a burst drained about one
+ * transaction per retry interval. The sends of one sender are gathered (groupCommit), so each transaction goes out
+ * once however many of its successors ask.
+ */
+export function broadcastInNonceOrder(db: Db, provider: JsonRpcProvider, stored: OutboundTx): Promise<void> {
+  return senderOf(db)({ provider, stored }).then((sent) => {
+    if (!sent.ok) throw sent.error;
+  });
+}
+
+const senders = new WeakMap<Db, (s: Sending) => Promise<Sent>>();
+
+function senderOf(db: Db): (s: Sending) => Promise<Sent> {
+  let sender = senders.get(db);
+  if (!sender) {
+    sender = groupCommit((s: Sending) => `${s.stored.chainId}:${s.stored.genesisHash}:${s.stored.fromAddress}`, (batch) => sendBatch(db, batch));
+    senders.set(db, sender);
+  }
+  return sender;
+}
+
+/** The sender's unsent transactions from the node's next nonce up to `upTo`, in nonce order. */
+const UNSENT: Statement = {
+  name: 'outbound-unsent-up-to',
+  text: `SELECT * FROM "OutboundTx" WHERE "chainId" = $1 AND "genesisHash" = $2 AND "fromAddress" = $3 AND status = 'SIGNED'
+    AND nonce >= $4 AND nonce <= $5 ORDER BY nonce`,
+};
+
+const MARK_SENT: Statement = {
+  name: 'outbound-broadcast-many',
+  text: `UPDATE "OutboundTx" SET status = 'BROADCAST', "updatedAt" = now() WHERE id = ANY($1::uuid[]) AND status = 'SIGNED'`,
+};
+
+async function sendBatch(db: Db, batch: Sending[]): Promise<Sent[]> {
+  const { provider, stored: first } = batch[0]!;
+  const pending = await provider.getTransactionCount(first.fromAddress, 'pending');
+  const outcome = new Map<string, Sent>();
+  // Marked BROADCAST once the node took them, whichever branch sent them: a row left SIGNED is sent again by its
+  // workflow on every attempt and never polled.
+  const sent: string[] = [];
+  // Below the node's next nonce: the node has it already (a gap repair or a send whose mark was lost; sendRaw
+  // answers so), or the nonce went elsewhere (the send fails, and its workflow's reconciliation finds it dropped).
+  for (const { stored } of batch.filter((s) => s.stored.nonce < pending)) {
+    const result = await sendRaw(provider, stored.rawTx).then((): Sent => ({ ok: true }), (error: unknown): Sent => ({ ok: false, error }));
+    outcome.set(stored.id, result);
+    if (result.ok) sent.push(stored.id);
+  }
+  const upTo = Math.max(...batch.map((s) => s.stored.nonce));
+  const unsent = upTo >= pending ? await sqlRows<OutboundTx>(db, UNSENT, [first.chainId, first.genesisHash, first.fromAddress, pending, upTo]) : [];
+  let refused: { nonce: number; sent: Sent } | null = null;
+  for (const row of unsent) {
+    // The first refusal stops the line: every later nonce would sit behind its gap.
+    const error = await sendRaw(provider, row.rawTx).then(() => null, (err: unknown) => ({ err }));
+    if (error) {
+      refused = { nonce: row.nonce, sent: { ok: false, error: error.err } };
+      break;
+    }
+    sent.push(row.id);
+  }
+  if (sent.length > 0) await sqlRows(db, MARK_SENT, [sent]);
+  // Not in the line and not refused: sent meanwhile by another batch or process (no longer SIGNED).
+  return batch.map((s) => outcome.get(s.stored.id) ?? (refused && s.stored.nonce >= refused.nonce ? refused.sent : { ok: true }));
+}
