@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Contract, type JsonRpcProvider } from 'ethers';
+import { AbiCoder, type JsonRpcProvider } from 'ethers';
 import { advisoryLock, sqlRows, type RawTx, type Statement } from './sql';
 import type { Db } from '../adapters/db';
 import type { ChainProviders } from '../adapters/chains';
@@ -152,9 +152,17 @@ export function bankrollBalance(chains: ChainProviders, chainId: number, tokenAd
   };
 }
 
-/** The bankroll's on-chain token balance in raw units; throws when the chain does not answer. */
+const BALANCE_OF = ERC20.getFunction('balanceOf')!;
+// Computed once: an Interface hashes the function's signature again on every encode.
+const BALANCE_OF_SELECTOR = BALANCE_OF.selector;
+
+/**
+ * The bankroll's on-chain token balance in raw units; throws when the chain does not answer. A bare eth_call: every
+ * approval and execute reads it, and a Contract call resolves and formats the request through several layers first.
+ */
 export async function bankrollTokenBalance(provider: JsonRpcProvider, tokenAddress: string, bankroll: string): Promise<bigint> {
-  return (await new Contract(tokenAddress, ERC20, provider).getFunction('balanceOf')(bankroll)) as bigint;
+  const data = BALANCE_OF_SELECTOR + AbiCoder.defaultAbiCoder().encode(BALANCE_OF.inputs, [bankroll]).slice(2);
+  return ERC20.decodeFunctionResult(BALANCE_OF, await provider.send('eth_call', [{ to: tokenAddress, data }, 'latest']))[0] as bigint;
 }
 
 /** A TRC-20 balance of a base58 owner, read with balanceOf through triggerconstantcontract. */
