@@ -72,15 +72,7 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
      */
     async confirmPayout(withdrawalId: string): Promise<void> {
       const stored = await requireStored(withdrawalId);
-      if (stored.status === 'SIGNED') {
-        // A node's refusal goes on to the poll: only it tells a nonce taken elsewhere (never minable) from one to retry.
-        // A deliberate wait (TRON: TRX below the fee limit) is not a refusal: it must not reach the poll's re-send.
-        const sent = await broadcast(stored).then(() => true, (err: unknown) => {
-          if (err instanceof ApplicationFailure) throw err;
-          return false;
-        });
-        if (sent) throw waiting(NOT_CONFIRMED, `payout ${stored.txHash} sent`);
-      }
+      if (stored.status === 'SIGNED' && (await sendFirst(stored))) throw waiting(NOT_CONFIRMED, `payout ${stored.txHash} sent`);
       await confirmations(withdrawalId);
       await complete(withdrawalId);
     },
@@ -103,6 +95,17 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
     // Never sent: with the sender's earlier unsent ones, in nonce order. Sent before (a retry): the same bytes again.
     if (stored.status === 'SIGNED') await broadcastInNonceOrder(d.db, provider(stored.chainId), stored);
     else await broadcastStored(d.db, provider(stored.chainId), stored);
+  }
+
+  /**
+   * The first send of a payout; false when an EVM node refused it, so the caller polls instead: only the poll tells a
+   * nonce taken elsewhere (never minable) from one to send again. TRON's send is not treated so: its refusal includes
+   * the wait for TRX (or a failed read of it), and the poll re-sends without that check.
+   */
+  async function sendFirst(stored: OutboundTx): Promise<boolean> {
+    const node = d.chains.tron(stored.chainId);
+    if (node) return tron.broadcast(node, stored).then(() => true);
+    return broadcastInNonceOrder(d.db, provider(stored.chainId), stored).then(() => true, () => false);
   }
 
   /**
