@@ -103,9 +103,8 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
    * the wait for TRX (or a failed read of it), and the poll re-sends without that check.
    */
   async function sendFirst(stored: OutboundTx): Promise<boolean> {
-    const node = d.chains.tron(stored.chainId);
-    if (node) return tron.broadcast(node, stored).then(() => true);
-    return broadcastInNonceOrder(d.db, provider(stored.chainId), stored).then(() => true, () => false);
+    const sent = broadcast(stored).then(() => true);
+    return d.chains.tron(stored.chainId) ? sent : sent.catch(() => false);
   }
 
   /**

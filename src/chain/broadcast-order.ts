@@ -4,6 +4,7 @@ import type { OutboundTx } from '../generated/prisma/client';
 import { groupCommit } from '../store/group-commit';
 import { sqlRows, type Statement } from '../store/sql';
 import { sendRaw } from './evm-node';
+import { markBroadcast } from './outbound';
 
 type Sending = { provider: JsonRpcProvider; stored: OutboundTx };
 type Sent = { ok: true } | { ok: false; error: unknown };
@@ -40,11 +41,6 @@ const UNSENT: Statement = {
     AND nonce >= $4 AND nonce <= $5 ORDER BY nonce`,
 };
 
-const MARK_SENT: Statement = {
-  name: 'outbound-broadcast-many',
-  text: `UPDATE "OutboundTx" SET status = 'BROADCAST', "updatedAt" = now() WHERE id = ANY($1::uuid[]) AND status = 'SIGNED'`,
-};
-
 async function sendBatch(db: Db, batch: Sending[]): Promise<Sent[]> {
   const { provider, stored: first } = batch[0]!;
   const pending = await provider.getTransactionCount(first.fromAddress, 'pending');
@@ -71,7 +67,7 @@ async function sendBatch(db: Db, batch: Sending[]): Promise<Sent[]> {
     }
     sent.push(row.id);
   }
-  if (sent.length > 0) await sqlRows(db, MARK_SENT, [sent]);
+  if (sent.length > 0) await markBroadcast(db, sent);
   // Not in the line and not refused: sent meanwhile by another batch or process (no longer SIGNED).
   return batch.map((s) => outcome.get(s.stored.id) ?? (refused && s.stored.nonce >= refused.nonce ? refused.sent : { ok: true }));
 }

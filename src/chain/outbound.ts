@@ -10,16 +10,21 @@ import type { TxSigner } from './signer';
 
 const MARK_BROADCAST: Statement = {
   name: 'outbound-broadcast',
-  text: `UPDATE "OutboundTx" SET status = 'BROADCAST', "updatedAt" = now() WHERE id = $1::uuid AND status = 'SIGNED'`,
+  text: `UPDATE "OutboundTx" SET status = 'BROADCAST', "updatedAt" = now() WHERE id = ANY($1::uuid[]) AND status = 'SIGNED'`,
 };
 
 /**
- * Broadcasts the stored (newest) bytes; a re-broadcast of a transaction the node already has is not an error. The
- * mark is one prepared statement: every payout and sweep makes it once (Prisma's updateMany took three round trips).
+ * Marks transactions the node accepted BROADCAST (those still SIGNED). One prepared statement: every payout and sweep
+ * makes it once (Prisma's updateMany took three round trips).
  */
+export async function markBroadcast(db: Db, ids: string[]): Promise<void> {
+  await sqlRows(db, MARK_BROADCAST, [ids]);
+}
+
+/** Broadcasts the stored (newest) bytes; a re-broadcast of a transaction the node already has is not an error. */
 export async function broadcastStored(db: Db, provider: JsonRpcProvider, stored: OutboundTx): Promise<void> {
   await sendRaw(provider, stored.rawTx);
-  if (stored.status === 'SIGNED') await sqlRows(db, MARK_BROADCAST, [stored.id]);
+  if (stored.status === 'SIGNED') await markBroadcast(db, [stored.id]);
 }
 
 /**
