@@ -22,7 +22,7 @@ export interface ApprovalDeps {
 
 export type ApprovalOutcome = { approved: true } | { approved: false; heldReason: HeldReason };
 
-type Verdict = { approved: true; capAmount: Decimal } | Extract<ApprovalOutcome, { approved: false }>;
+export type Verdict = { approved: true; capAmount: Decimal } | Extract<ApprovalOutcome, { approved: false }>;
 
 type Payout = Pick<WithdrawalWithReservation, 'id' | 'chainId' | 'tokenAddress' | 'cryptoAmountRaw'>;
 
@@ -118,7 +118,7 @@ async function groupBalance(candidates: Array<{ early: EarlyBalance }>, locked: 
 }
 
 /** The approval's rules under the owner's section, in order: the owner's flags, its caps, then the token's liquidity. */
-async function decide(w: WithdrawalWithReservation, caps: OwnerCaps, liquidity: LockedLiquidity, early: EarlyBalance): Promise<Verdict> {
+export async function decide(w: WithdrawalWithReservation, caps: OwnerCaps, liquidity: LockedLiquidity, early: EarlyBalance): Promise<Verdict> {
   if (caps.owner.status !== 'ACTIVE') return held('OPERATOR_INACTIVE');
   if (!caps.owner.autoRelease) return held('APPROVAL_NOT_ENABLED');
   const candidate = capAmountOf({ fiatAmount: dec(w.fiatAmount), fiatCurrency: w.fiatCurrency, amountInUsd: w.amountInUsd && dec(w.amountInUsd) }, caps.currency);

@@ -131,7 +131,7 @@ function queueAndReserve(w: Withdrawal, p: Priced, now: Date, cap: { capAmount: 
     WITH u AS (
       UPDATE "Withdrawal" SET status = ${HEADLESS_MOVES.execute.to}::"WithdrawStatus", "cryptoAmountRaw" = ${p.raw.toString()}::numeric,
         "cryptoAmountSent" = ${p.cryptoAmountSent}::numeric, "amountInUsd" = ${p.amountInUsd}::numeric, "priceRate" = ${p.priceRate.toFixed()}::numeric,
-        "capAmount" = ${cap.capAmount}::numeric, "capCurrency" = ${cap.capCurrency}, "executedAt" = ${now}::timestamptz, "updatedAt" = now()
+        "capAmount" = ${cap.capAmount}::numeric, "capCurrency" = ${cap.capCurrency}, "executedAt" = ${now}::timestamptz, "quotedAt" = ${now}::timestamptz, "updatedAt" = now()
       WHERE id = ${w.id}::uuid AND status::text IN (${Prisma.join([...HEADLESS_MOVES.execute.from])})
       RETURNING *
     ), r AS (${reservationInsert({ withdrawalId: w.id, chainId: w.chainId, tokenAddress: w.tokenAddress, raw: p.raw })})

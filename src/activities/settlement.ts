@@ -1,8 +1,9 @@
 import type { Withdrawal } from '../generated/prisma/client';
 import { recordSettled, type AdminNote } from '../store/settlement';
 import { requireWithdrawalWithReservation } from '../store/withdrawal-reads';
-import { payoutReservations, type ApprovalDeps, type ApprovalOutcome } from './approval';
+import { payoutReservations, type ApprovalOutcome } from './approval';
 import { payoutSigner, type PayoutActivityDeps } from './payouts';
+import { heldRefusal, payoutQuotes, type RequoteDeps } from './requote';
 
 export type SettlementOutcome = { approved: true; txHash: string } | Extract<ApprovalOutcome, { approved: false }>;
 
@@ -12,9 +13,10 @@ export type SettlementOutcome = { approved: true; txHash: string } | Extract<App
  * step is idempotent on its own (the reservation, the stored payout, the status guard), so a retry of the whole
  * picks up where the last attempt stopped.
  */
-export function createSettlementActivities(d: ApprovalDeps & PayoutActivityDeps) {
+export function createSettlementActivities(d: RequoteDeps & PayoutActivityDeps) {
   const { approve } = payoutReservations(d);
   const sign = payoutSigner(d);
+  const { payable } = payoutQuotes(d);
 
   async function settle(w: Withdrawal, note?: AdminNote): Promise<string> {
     const txHash = await sign(w);
@@ -25,17 +27,26 @@ export function createSettlementActivities(d: ApprovalDeps & PayoutActivityDeps)
   const load = (id: string) => requireWithdrawalWithReservation(d.db, id);
 
   return {
-    /** A reserved payout: signed, and the withdrawal (and its session) settled; answers the payout's hash. */
+    /**
+     * A reserved payout (Mode A's admin COMPLETED): re-priced if its quote expired (payoutQuotes; refused with the reason
+     * when it cannot be), signed, and the withdrawal (and its session) settled; answers the payout's hash.
+     */
     async settleWithdrawal(id: string, note?: AdminNote): Promise<string> {
-      return settle(await load(id), note);
+      const q = await payable(await load(id));
+      if (!q.ok) throw heldRefusal(q.heldReason);
+      return settle(q.w, note);
     },
 
-    /** Mode B APPROVE: settled when approval holds (or held before), otherwise held with the reason and nothing signed. */
+    /**
+     * Mode B APPROVE: re-priced first if its quote expired, then settled when approval holds (or held before),
+     * otherwise held with the reason and nothing signed.
+     */
     async approveAndSettle(id: string): Promise<SettlementOutcome> {
-      const w = await load(id);
-      const outcome = await approve(w);
+      const q = await payable(await load(id));
+      if (!q.ok) return { approved: false, heldReason: q.heldReason };
+      const outcome = await approve(q.w);
       if (!outcome.approved) return outcome;
-      return { approved: true, txHash: await settle(w) };
+      return { approved: true, txHash: await settle(q.w) };
     },
   };
 }

@@ -5,10 +5,11 @@ import { isWidgetMove, LIVE_WIDGET_STATUSES, WIDGET_MOVES, type WidgetStatus } f
 import { recordSettled, type AdminNote } from '../store/settlement';
 import { requireWithdrawalWithReservation } from '../store/withdrawal-reads';
 import { sqlTransaction } from '../store/sql';
-import { payoutReservations, type ApprovalDeps, type ApprovalOutcome } from './approval';
+import { payoutReservations, type ApprovalOutcome } from './approval';
+import { heldRefusal, payoutQuotes, type RequoteDeps } from './requote';
 import type { WorkflowStarts } from './deps';
 
-export interface WithdrawalActivityDeps extends ApprovalDeps {
+export interface WithdrawalActivityDeps extends RequoteDeps {
   /** For the relay that starts the workflows whose start was lost. */
   workflows: Pick<WorkflowStarts, 'startWithdrawalWorkflow'>;
 }
@@ -22,6 +23,7 @@ const dec = (d: { toString(): string }) => new Decimal(d.toString());
 /** The Mode A and B steps that only touch PostgreSQL (and read the bankroll balance). Each is guarded by status. */
 export function createWithdrawalActivities(d: WithdrawalActivityDeps) {
   const { earlyBalance, reserve, approve } = payoutReservations(d);
+  const { payable } = payoutQuotes(d);
 
   return {
     /** Moves a withdrawal between statuses if it is still in one of `from` (the workflow's table lookup); false when it was not (see `moved`). */
@@ -34,12 +36,21 @@ export function createWithdrawalActivities(d: WithdrawalActivityDeps) {
       return moved(res.count, id, to);
     },
 
-    /** Mode A, admin COMPLETED: reserves the payout's liquidity; false when the bankroll cannot fund it. */
+    /**
+     * Mode A, admin COMPLETED: reserves the payout's liquidity, at a fresh price if its quote expired (refused with
+     * PRICE_UNAVAILABLE when there is none); false, held INSUFFICIENT_LIQUIDITY, when the bankroll cannot fund it.
+     */
     async reserveModeAPayout(id: string): Promise<boolean> {
-      const w = await requireWithdrawalWithReservation(d.db, id);
-      if (w.reservationStatus) return true;
-      const early = await earlyBalance(w);
-      return sqlTransaction(d.db, (tx) => reserve(tx, w, early));
+      const read = await requireWithdrawalWithReservation(d.db, id);
+      if (read.reservationStatus) return true;
+      const q = await payable(read);
+      if (!q.ok) throw heldRefusal(q.heldReason);
+      // Re-priced: reserved at the new amount with it.
+      if (q.w.reservationStatus) return true;
+      const early = await earlyBalance(q.w);
+      if (await sqlTransaction(d.db, (tx) => reserve(tx, q.w, early))) return true;
+      await d.db.withdrawal.update({ where: { id }, data: { held: true, heldReason: 'INSUFFICIENT_LIQUIDITY' } });
+      return false;
     },
 
     /** Mode B APPROVE (runs begun before approveAndSettle): see payoutReservations. */

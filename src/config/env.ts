@@ -81,6 +81,8 @@ export const envSchema = z.object({
   ADMIN_LOGIN_WINDOW_SECONDS: int(300, 1),
   SESSION_TTL_SECONDS: int(3600, 1),
   WITHDRAW_REQUEST_TTL_SECONDS: int(86400, 1),
+  /** A widget withdrawal's crypto amount holds this long; a payout signed later is re-priced at signing. */
+  WITHDRAW_QUOTE_TTL_SECONDS: int(900, 1),
   HEADLESS_INTENT_TTL_SECONDS: int(86400, 1),
   /** How often a headless payout in WAITING_FOR_GAS re-checks the bankroll's native gas. */
   GAS_RECHECK_SECONDS: int(60, 1),

@@ -33,3 +33,11 @@ export function priceFiatPayout(fiatAmount: Decimal, usdToFiatRate: Decimal, tok
     amountInUsd: usd.toFixed(USD_LEDGER_DECIMALS, Decimal.ROUND_DOWN),
   };
 }
+
+/**
+ * Whether a quote made at `quotedAt` has expired at `now` (WITHDRAW_QUOTE_TTL_SECONDS): a payout signed after that is
+ * priced again. Never quoted (null) counts as expired, so such a payout is priced before it is signed.
+ */
+export function quoteExpired(quotedAt: Date | null, now: Date, ttlSeconds: number): boolean {
+  return quotedAt === null || now.getTime() - quotedAt.getTime() > ttlSeconds * 1000;
+}

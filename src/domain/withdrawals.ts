@@ -22,4 +22,5 @@ export function denial(code: number, description: string | null): { errorCode: E
 
 export { ADMIN_TARGETS, adminMayMove, isLegalAdminMove, LIVE_WIDGET_STATUSES, TERMINAL, type AdminTarget } from './withdrawal-machine';
 
-export type HeldReason = 'CAP_EXCEEDED' | 'APPROVAL_NOT_ENABLED' | 'OPERATOR_INACTIVE' | 'EXPIRED' | 'TEMPORARILY_UNAVAILABLE';
+/** Why a withdrawal waits. PRICE_UNAVAILABLE and INSUFFICIENT_LIQUIDITY are Mode A's (an admin's COMPLETED refused). */
+export type HeldReason = 'CAP_EXCEEDED' | 'APPROVAL_NOT_ENABLED' | 'OPERATOR_INACTIVE' | 'EXPIRED' | 'TEMPORARILY_UNAVAILABLE' | 'PRICE_UNAVAILABLE' | 'INSUFFICIENT_LIQUIDITY';

@@ -8,6 +8,7 @@ import type { Logger } from '../adapters/logger';
 import type { FxProvider, PriceProvider } from '../adapters/prices';
 import type { Config } from '../config/env';
 import { AppError, fieldError } from '../domain/errors';
+import { CRYPTO_DISPLAY_DECIMALS, USD_LEDGER_DECIMALS } from '../domain/money';
 import { priceFiatPayout } from '../domain/withdraw-amounts';
 import { LIVE_WIDGET_STATUSES } from '../domain/withdrawals';
 import type { Chain, Operator, Session, Token, Withdrawal, WithdrawStatus } from '../generated/prisma/client';
@@ -35,7 +36,7 @@ export interface DirectTransferRequest {
 }
 
 type WidgetSession = Session & { operator: Operator };
-type Priced = NonNullable<ReturnType<typeof priceFiatPayout>> & { priceRate: Decimal };
+type Priced = NonNullable<ReturnType<typeof priceFiatPayout>> & { priceRate: Decimal; quotedAt: Date };
 
 const inProgress = () => new AppError('WITHDRAW_IN_PROGRESS', 'A withdrawal for this session is already in progress');
 
@@ -49,7 +50,7 @@ export async function submitDirectTransfer(d: DirectTransferDeps, session: Widge
   const { chain, token } = await checkDestination(d.db, session, req, d.config);
   const live = await d.db.withdrawal.findFirst({ where: { sessionId: session.id, status: { in: [...LIVE_WIDGET_STATUSES] } } });
   if (live && live.status !== 'AWAITING_APPROVAL') throw inProgress();
-  const priced = await priceFailClosed(d, session, chain, token);
+  const priced = (await carriedQuote(d, session, token)) ?? (await priceFailClosed(d, session, chain, token));
   if (live) {
     // Mode B: the newer request supersedes the unactioned one, in turn with any decision on it.
     const after = await onWithdrawalWorkflow(starter(d), live, (h) => h.executeUpdate(supersedeUpdate));
@@ -113,7 +114,28 @@ async function priceFailClosed(d: DirectTransferDeps, session: WidgetSession, ch
   if (!rate || !quote) throw new AppError('PRICE_UNAVAILABLE', 'No fresh price is available for this asset; try again shortly');
   const priced = priceFiatPayout(new Decimal(session.amount.toString()), rate, quote.usd, token.decimals);
   if (!priced) throw fieldError('sid', 'the session amount is too small to pay out in this token');
-  return { ...priced, priceRate: quote.usd };
+  return { ...priced, priceRate: quote.usd, quotedAt: new Date() };
+}
+
+/**
+ * The quote of the session's earlier request for the same token while it holds (WITHDRAW_QUOTE_TTL_SECONDS): a
+ * superseding request keeps it, so re-submitting never picks a better price than the one quoted; once it expires,
+ * the payout is priced at signing anyway. The session's amount and currency are fixed, so its amounts carry as they are.
+ */
+async function carriedQuote(d: DirectTransferDeps, session: WidgetSession, token: Token): Promise<Priced | null> {
+  const since = new Date(Date.now() - d.config.WITHDRAW_QUOTE_TTL_SECONDS * 1000);
+  const earlier = await d.db.withdrawal.findFirst({
+    where: { sessionId: session.id, chainId: token.chainId, tokenAddress: token.address, quotedAt: { gte: since }, cryptoAmountRaw: { not: null } },
+    orderBy: { quotedAt: 'desc' },
+  });
+  if (!earlier?.cryptoAmountRaw || !earlier.cryptoAmountSent || !earlier.amountInUsd || !earlier.priceRate || !earlier.quotedAt) return null;
+  return {
+    raw: BigInt(earlier.cryptoAmountRaw.toFixed(0)),
+    cryptoAmountSent: earlier.cryptoAmountSent.toFixed(CRYPTO_DISPLAY_DECIMALS),
+    amountInUsd: earlier.amountInUsd.toFixed(USD_LEDGER_DECIMALS),
+    priceRate: new Decimal(earlier.priceRate.toString()),
+    quotedAt: earlier.quotedAt,
+  };
 }
 
 interface NewRequest {
@@ -138,7 +160,7 @@ async function persist(d: DirectTransferDeps, session: WidgetSession, r: NewRequ
           sessionId: session.id, sessionRef: session.sessionRef, externalUserId: session.externalUserId, address: fields.address,
           chainId: r.chain.chainId, tokenAddress: r.token.address, symbol: r.token.symbol, decimals: r.token.decimals,
           fiatAmount: fields.fiatAmount, fiatCurrency: fields.fiatCurrency, cryptoAmountRaw: priced.raw.toString(),
-          cryptoAmountSent: priced.cryptoAmountSent, amountInUsd: priced.amountInUsd, priceRate: priced.priceRate.toString(),
+          cryptoAmountSent: priced.cryptoAmountSent, amountInUsd: priced.amountInUsd, priceRate: priced.priceRate.toString(), quotedAt: priced.quotedAt,
           expiresAt: new Date(Date.now() + d.config.WITHDRAW_REQUEST_TTL_SECONDS * 1000),
         },
       });

@@ -245,7 +245,7 @@ function withdrawalRow() {
     externalUserId: 'user-1', operatorReference: `ref-${randomUUID()}`, address: '0x000000000000000000000000000000000000dEaD', chainId: 31337,
     tokenAddress: '0x5FbDB2315678afecb367f032d93F642f64180aa3', symbol: 'USDT', decimals: 6, fiatAmount: '25.00', fiatCurrency: 'EUR',
     cryptoAmountRaw: '25000000', cryptoAmountSent: '25.00000000', amountInUsd: '27.125000', priceRate: '1.000000000000000001', capAmount: '25.000000',
-    capCurrency: 'EUR', held: true, heldReason: 'CAP_EXCEEDED', settlementTxHash: '0xabc', retryable: true, reasonCode: 'X', adminNote: 'note',
+    quotedAt: new Date('2026-01-01T23:59:59.123Z'), capCurrency: 'EUR', held: true, heldReason: 'CAP_EXCEEDED', settlementTxHash: '0xabc', retryable: true, reasonCode: 'X', adminNote: 'note',
     adminNoteBy: 'admin', adminNoteAt: new Date('2026-01-02T03:04:05.678Z'), expiresAt: new Date('2026-01-03T00:00:00.000Z'),
     executedAt: new Date('2026-01-02T00:00:00.000Z'), completedAt: null, workflowStartedAt: new Date('2026-01-01T00:00:00.000Z'),
   };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Wallet } from 'ethers';
 import { createPayoutActivities } from '../../src/activities/payouts';
+import { pricingFrom } from '../../src/adapters/prices';
 import { createWithdrawalActivities } from '../../src/activities/withdrawals';
 import { localSigners } from '../../src/chain/signer';
 import { createOperator } from '../../src/provisioning/operators';
@@ -24,7 +25,7 @@ beforeAll(async () => {
   const base = { config: ctx.config, db: ctx.db, chains: ctx.chains, logger: ctx.logger };
   // Starting workflows is not what these tests are about: the events and rows are written all the same.
   payouts = createPayoutActivities({ ...base, signers: localSigners(ctx.keys), workflows: { dispatchWebhook: async () => 'started' } });
-  widget = createWithdrawalActivities({ ...base, workflows: { startWithdrawalWorkflow: async () => {} } });
+  widget = createWithdrawalActivities({ ...base, ...pricingFrom(ctx.config, ctx.db, ctx.chains), workflows: { startWithdrawalWorkflow: async () => {} } });
 });
 afterAll(async () => {
   await ctx.close();

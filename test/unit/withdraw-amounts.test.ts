@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
-import { priceFiatPayout } from '../../src/domain/withdraw-amounts';
+import { priceFiatPayout, quoteExpired } from '../../src/domain/withdraw-amounts';
 
 // The checks themselves must be exact: at decimal.js's default 20 digits they misjudge large quotients.
 const Exact = Decimal.clone({ precision: 100 });
@@ -64,5 +64,20 @@ describe('priceFiatPayout', () => {
         },
       ),
     );
+  });
+});
+
+describe('quoteExpired', () => {
+  const at = new Date('2026-11-25T12:00:00.000Z');
+  const later = (ms: number) => new Date(at.getTime() + ms);
+
+  it('When the TTL has not passed (to the millisecond), Then the quote holds; one millisecond later it has expired', () => {
+    expect(quoteExpired(at, at, 900)).toBe(false);
+    expect(quoteExpired(at, later(900_000), 900)).toBe(false);
+    expect(quoteExpired(at, later(900_001), 900)).toBe(true);
+  });
+
+  it('When a payout was never quoted, Then it counts as expired, so it is priced before it is signed', () => {
+    expect(quoteExpired(null, at, 900)).toBe(true);
   });
 });
