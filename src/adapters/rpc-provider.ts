@@ -16,12 +16,14 @@ type Answer = JsonRpcResult;
 /** Rounds over every endpoint while they all throttle, waiting 250 ms, 0.5 s, 1 s, 2 s, 4 s between them. */
 const THROTTLED_ROUNDS = 5;
 const BACKOFF_MS = 250;
+/** ethers' own request timeout. */
+const LAST_ENDPOINT_TIMEOUT_MS = 300_000;
 
 /**
  * A JsonRpcProvider over several endpoints of one chain, with the limits of hosted providers handled below the
  * ethers API, so every caller (scanner, reconcile, payouts, prices) gets them:
- * - a call that fails on an endpoint (connection refused or reset, no answer within `timeoutMs`, an HTTP error) is
- *   sent to the next one, which stays in use (EndpointRotation). Sending the same signed transaction twice is safe:
+ * - a call that fails on an endpoint (connection refused or reset, an HTTP error, or no answer within `timeoutMs`
+ *   while another endpoint is left to try) is sent to the next one, which stays in use (EndpointRotation). Sending the same signed transaction twice is safe:
  *   the same bytes have the same hash, and a node that already has it answers "already known" (chain/evm-node.ts);
  * - HTTP 429, or a rate-limit answer in the body, goes round the endpoints again after a growing wait;
  * - eth_getLogs is asked in ranges of at most `logsMaxBlocks` blocks, and a range the provider refuses is asked
@@ -46,9 +48,11 @@ export class FailoverRpcProvider extends JsonRpcProvider {
     let outcome: { answers: Answer[] } | { error: unknown } = { error: new Error('no endpoint') };
     for (let round = 0; ; round++) {
       let throttled = false;
-      for (const i of this.endpoints.order()) {
+      const order = this.endpoints.order();
+      for (const [k, i] of order.entries()) {
         try {
-          const answers = await this.post(this.endpoints.urls[i]!, payload);
+          // The last endpoint left waits as long as ethers would: a slow answer beats none.
+          const answers = await this.post(this.endpoints.urls[i]!, payload, k < order.length - 1 ? this.options.timeoutMs : LAST_ENDPOINT_TIMEOUT_MS);
           if (!answers.some((a) => isThrottledAnswer((a as Partial<JsonRpcError>).error))) return answers;
           outcome = { answers };
           throttled = true;
@@ -104,9 +108,9 @@ export class FailoverRpcProvider extends JsonRpcProvider {
   }
 
   /** One JSON-RPC POST to one endpoint; a 429 comes back here (no retry inside ethers) to be handled across endpoints. */
-  private async post(url: string, payload: JsonRpcPayload | JsonRpcPayload[]): Promise<Answer[]> {
+  private async post(url: string, payload: JsonRpcPayload | JsonRpcPayload[], timeoutMs = this.options.timeoutMs): Promise<Answer[]> {
     const request = new FetchRequest(url);
-    request.timeout = this.options.timeoutMs;
+    request.timeout = timeoutMs;
     request.retryFunc = async () => false;
     request.getUrlFunc = fetchWithDeadline;
     request.body = JSON.stringify(payload);

@@ -84,7 +84,7 @@ export const envSchema = z.object({
   CHAIN_RPC_URLS: rpcUrlLists.default({}),
   /** Per-chain TRON full-node HTTP API endpoints (`<chainId>=<url>[|<url>...]`); without one, that TRON chain is absent. */
   TRON_RPC_URLS: rpcUrlLists.default({}),
-  /** How long one RPC endpoint may take to answer before the call goes to the chain's next endpoint. */
+  /** How long one RPC endpoint may take to answer before the call goes to the chain's next endpoint (the last one left is waited for). */
   CHAIN_RPC_TIMEOUT_MS: int(RPC_DEFAULTS.timeoutMs, 100),
   /** Blocks one eth_getLogs call spans at most (a provider's refusal of a range halves it further). */
   CHAIN_LOGS_MAX_BLOCKS: int(RPC_DEFAULTS.logsMaxBlocks, 1),
