@@ -37,7 +37,7 @@ async function main() {
   const keys = signingKeysFor(role, config);
   const logger = createLogger({ level: config.LOG_LEVEL, base: { service: `gateway-${role}` }, redact: rpcUrlRedactor({ ...config.CHAIN_RPC_URLS, ...config.TRON_RPC_URLS }) });
   const db = createDb(config.DATABASE_URL, config.DB_POOL_SIZE, config.DB_TX_MAX_WAIT_MS);
-  const chains = new ChainProviders(config.CHAIN_RPC_URLS, config.TRON_RPC_URLS);
+  const chains = ChainProviders.fromConfig(config);
   const stops: Array<() => Promise<void>> = [];
 
   const temporalTarget = temporalConnectOptions(config);
@@ -71,14 +71,18 @@ async function main() {
     });
   }
 
-  const shutdown = async (signal: string) => {
-    logger.info('shutting down', { signal });
-    for (const stop of stops.reverse()) await stop().catch((err: unknown) => logger.error('stop failed', { err }));
-    await temporal.connection.close();
-    chains.destroy();
-    await db.$disconnect();
-    process.exit(0);
-  };
+  // Once, whatever arrives: Ctrl-C under the launcher sends SIGINT (the terminal's process group) and then SIGTERM
+  // (the launcher stopping its services), and a second run would close the closed connections again.
+  let stopping: Promise<void> | null = null;
+  const shutdown = (signal: string) =>
+    (stopping ??= (async () => {
+      logger.info('shutting down', { signal });
+      for (const stop of stops.reverse()) await stop().catch((err: unknown) => logger.error('stop failed', { err }));
+      await temporal.connection.close();
+      chains.destroy();
+      await db.$disconnect();
+      process.exit(0);
+    })());
   process.once('SIGINT', (s) => void shutdown(s));
   process.once('SIGTERM', (s) => void shutdown(s));
 }

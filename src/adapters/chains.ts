@@ -1,16 +1,23 @@
-import { JsonRpcProvider } from 'ethers';
+import { RPC_DEFAULTS, type Config } from '../config/env';
+import { FailoverRpcProvider, type RpcOptions } from './rpc-provider';
 import { TronNode } from './tron-node';
 
-/**
- * One JSON-RPC provider per configured chain. staticNetwork: no background network detection loop. batchStallTime 0:
- * calls made in one tick still go as one batch, but no call waits ethers' default 10 ms for others to join it.
- */
+/** One JSON-RPC provider per configured chain, over every endpoint configured for it (src/adapters/rpc-provider.ts). */
 export class ChainProviders {
-  private readonly providers = new Map<number, JsonRpcProvider>();
+  private readonly providers = new Map<number, FailoverRpcProvider>();
   private readonly tronNodes = new Map<number, TronNode>();
 
   /** `tronUrls`: TRON chains' full-node HTTP APIs (TRON_RPC_URLS); a TRON chain has no JSON-RPC provider. */
-  constructor(private readonly rpcUrls: Record<number, string>, private readonly tronUrls: Record<number, string> = {}) {}
+  constructor(
+    private readonly rpcUrls: Record<number, readonly string[]>,
+    private readonly tronUrls: Record<number, readonly string[]> = {},
+    private readonly options: RpcOptions = RPC_DEFAULTS,
+  ) {}
+
+  /** The providers of a service or CLI process, with its configured endpoints, timeout and log range. */
+  static fromConfig(config: Config): ChainProviders {
+    return new ChainProviders(config.CHAIN_RPC_URLS, config.TRON_RPC_URLS, { timeoutMs: config.CHAIN_RPC_TIMEOUT_MS, logsMaxBlocks: config.CHAIN_LOGS_MAX_BLOCKS });
+  }
 
   configuredChainIds(): number[] {
     return [...Object.keys(this.rpcUrls), ...Object.keys(this.tronUrls)].map(Number);
@@ -18,11 +25,11 @@ export class ChainProviders {
 
   /** The TRON node client of a chain, or null when it is not a configured TRON chain. */
   tron(chainId: number): TronNode | null {
-    const url = this.tronUrls[chainId];
-    if (!url) return null;
+    const urls = this.tronUrls[chainId];
+    if (!urls) return null;
     let node = this.tronNodes.get(chainId);
     if (!node) {
-      node = new TronNode(url);
+      node = new TronNode(urls, this.options.timeoutMs);
       this.tronNodes.set(chainId, node);
     }
     return node;
@@ -36,19 +43,19 @@ export class ChainProviders {
   }
 
   /** The provider for a chain, or null when no RPC URL is configured for it. */
-  get(chainId: number): JsonRpcProvider | null {
-    const url = this.rpcUrls[chainId];
-    if (!url) return null;
+  get(chainId: number): FailoverRpcProvider | null {
+    const urls = this.rpcUrls[chainId];
+    if (!urls) return null;
     let provider = this.providers.get(chainId);
     if (!provider) {
-      provider = new JsonRpcProvider(url, chainId, { staticNetwork: true, cacheTimeout: -1, pollingInterval: 250, batchStallTime: 0 });
+      provider = new FailoverRpcProvider(chainId, urls, this.options);
       this.providers.set(chainId, provider);
     }
     return provider;
   }
 
   /** The provider for a chain that must have one (activities acting on a registered chain). */
-  require(chainId: number): JsonRpcProvider {
+  require(chainId: number): FailoverRpcProvider {
     const provider = this.get(chainId);
     if (!provider) throw new Error(`no RPC URL configured for chain ${chainId}`);
     return provider;

@@ -6,10 +6,14 @@
  */
 export type Redact = (text: string) => string;
 
-export function rpcUrlRedactor(rpcUrls: Record<number, string>): Redact {
+export function rpcUrlRedactor(rpcUrls: Record<number, string | readonly string[]>): Redact {
+  // A chain's endpoints are numbered when it has several, so a log still says which one failed.
+  const labelled = Object.entries(rpcUrls).flatMap(([chainId, urls]) =>
+    typeof urls === 'string' ? [[urls, `<rpc of chain ${chainId}>`]] : urls.map((url, i) => [url, urls.length > 1 ? `<rpc ${i + 1} of chain ${chainId}>` : `<rpc of chain ${chainId}>`]),
+  );
   // Longest first, so a URL that extends another is replaced whole.
-  const urls = Object.entries(rpcUrls).sort(([, a], [, b]) => b.length - a.length);
-  return (text) => urls.reduce((t, [chainId, url]) => t.split(url).join(`<rpc of chain ${chainId}>`), text);
+  labelled.sort(([a], [b]) => b!.length - a!.length);
+  return (text) => labelled.reduce((t, [url, label]) => t.split(url!).join(label!), text);
 }
 
 /** An ethers error (it has a code and a short message): its message is cut down to those two. */

@@ -1,3 +1,4 @@
+import { EndpointRotation } from './endpoint-rotation';
 import type { TronTx } from '../chain/tron-tx';
 
 /** A block as /wallet/getnowblock and /wallet/getblockbynum return it (transactions left out here). */
@@ -23,24 +24,48 @@ export type BroadcastAnswer = { ok: true } | { ok: false; code: string; message:
 /** The node's refusal, or an unreachable node: the message never carries the URL (it may hold an API key). */
 export class TronNodeError extends Error {}
 
+/** An endpoint that did not answer, or answered an HTTP error: the call goes on to the next endpoint. */
+class Unreachable extends TronNodeError {}
+
 /**
  * A client of the TRON full-node HTTP API (java-tron /wallet/*, as TronGrid and the test networks serve it), hex
  * addresses (`visible: false`). Only the calls the gateway makes.
  */
 export class TronNode {
-  constructor(private readonly url: string, private readonly timeoutMs = 10_000) {}
+  private readonly endpoints: EndpointRotation;
 
+  /** Several URLs are tried in turn, as for EVM chains (endpoint-rotation.ts); a broadcast sent twice has one txID. */
+  constructor(urls: string | readonly string[], private readonly timeoutMs = 10_000) {
+    this.endpoints = new EndpointRotation(typeof urls === 'string' ? [urls] : urls, (url) => this.postTo(url, '/wallet/getnowblock', {}).then(() => true));
+  }
+
+  /** The node's own refusal (an `Error` in its answer) is an answer; an unreachable endpoint or an HTTP error moves on. */
   private async post<T>(path: string, body: unknown): Promise<T> {
+    let last: unknown;
+    for (const i of this.endpoints.order()) {
+      try {
+        return await this.postTo<T>(this.endpoints.urls[i]!, path, body);
+      } catch (err) {
+        if (!(err instanceof Unreachable)) throw err;
+        last = err;
+        this.endpoints.failed(i);
+      }
+    }
+    throw last;
+  }
+
+  private async postTo<T>(url: string, path: string, body: unknown): Promise<T> {
     let res: Response;
+    let json: T & { Error?: string };
     try {
-      res = await fetch(this.url.replace(/\/$/, '') + path, {
+      res = await fetch(url.replace(/\/$/, '') + path, {
         method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(this.timeoutMs),
       });
+      if (!res.ok) throw new Unreachable(`TRON node ${path} answered HTTP ${res.status}`);
+      json = (await res.json()) as T & { Error?: string };
     } catch (err) {
-      throw new TronNodeError(`TRON node ${path} unreachable (${(err as Error).name})`);
+      throw err instanceof Unreachable ? err : new Unreachable(`TRON node ${path} unreachable (${(err as Error).name})`);
     }
-    if (!res.ok) throw new TronNodeError(`TRON node ${path} answered HTTP ${res.status}`);
-    const json = (await res.json()) as T & { Error?: string };
     if (json && typeof json === 'object' && 'Error' in json && json.Error) throw new TronNodeError(`TRON node ${path}: ${String(json.Error).slice(0, 200)}`);
     return json;
   }

@@ -110,7 +110,7 @@ async function addChainCommand(db: Db, config: Config, args: string[]) {
     nativePriceFeed: merged.nativePriceFeed ?? null, nativeMinDeposit: merged.nativeMinDeposit ?? '0',
     depositConfirmations: merged.depositConfirmations!, withdrawConfirmations: merged.withdrawConfirmations!, active: f.inactive !== true,
   };
-  const chains = new ChainProviders(config.CHAIN_RPC_URLS);
+  const chains = ChainProviders.fromConfig(config);
   try {
     // TRON answers another API than JSON-RPC: its node is checked by the TRON code, not here.
     const rpc: RpcState = type === 'EVM' ? await probeRpc(chains, spec.chainId) : 'not checked';
@@ -171,7 +171,7 @@ export async function tokenCommand(db: Db, config: Config, sub: string | undefin
  * decimals() must agree with (or, when not given, supply) the registry's.
  */
 async function checkedAgainstChain(config: Config, chainId: number, address: string, given: number | undefined): Promise<number> {
-  const chains = new ChainProviders(config.CHAIN_RPC_URLS);
+  const chains = ChainProviders.fromConfig(config);
   try {
     const onChain = /^0x[0-9a-fA-F]{40}$/.test(address) ? await onChainDecimals(chains, chainId, address) : null;
     if (onChain !== null && given !== undefined && onChain !== given) {

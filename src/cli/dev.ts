@@ -86,7 +86,7 @@ export async function devCommand(db: Db, config: Config, sub: string | undefined
       if (!flags.down === !flags.up) throw new UsageError('give exactly one of --down or --up');
       const f = validate(z.object({ chain: chainId }), { chain: flags.chain });
       const chain = await devChain(db, f.chain);
-      const proxyUrl = config.CHAIN_RPC_URLS[chain.chainId];
+      const proxyUrl = config.CHAIN_RPC_URLS[chain.chainId]?.[0];
       if (!proxyUrl) throw new Error(`no RPC URL is configured for chain ${chain.chainId}`);
       // Names the chain: with two dev chains, which one was cut off matters.
       return { chainId: chain.chainId, ...(await setProxyRpc(proxyUrl, flags.up === true)) };

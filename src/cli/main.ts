@@ -60,7 +60,7 @@ async function main(argv: string[]): Promise<number> {
   let redact: Redact = (t) => t;
   try {
     const config = loadConfig(withDevEnv(process.env));
-    redact = rpcUrlRedactor(config.CHAIN_RPC_URLS);
+    redact = rpcUrlRedactor({ ...config.CHAIN_RPC_URLS, ...config.TRON_RPC_URLS });
     db = createDb(config.DATABASE_URL, 2);
     if (group === 'reconcile') {
       const report = await reconcileCommand(db, config, argv.slice(1));

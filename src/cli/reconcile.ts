@@ -11,7 +11,7 @@ export async function reconcileCommand(db: Db, config: Config, args: string[]): 
   const { flags, positionals } = parse(args, { chain: { type: 'string' } });
   if (positionals.length) throw new UsageError('usage: reconcile [--chain ID]');
   const f = validate(z.object({ chain: z.coerce.number().int().positive().optional() }), flags);
-  const chains = new ChainProviders(config.CHAIN_RPC_URLS);
+  const chains = ChainProviders.fromConfig(config);
   try {
     return await reconcile({ db, chains, bankroll: config.BANKROLL_ADDRESS }, f.chain);
   } finally {

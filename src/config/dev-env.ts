@@ -1,9 +1,20 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DATA_DIR } from '../launcher/paths';
+import { envSchema } from './env';
 
 /** The launcher writes the environment it gave the services here, so the CLI in another shell finds them. */
 export const DEV_ENV_FILE = path.join(DATA_DIR, 'dev.env');
+
+/**
+ * What the launcher writes: the embedded defaults it gave the services, and the gateway's own variables set in its
+ * real environment (CHAIN_RPC_URLS, DATABASE_URL ...), which won for the services too. So the CLI in another shell
+ * reaches the same chains, database and Temporal. The signing keys are not gateway variables: never written.
+ */
+export function devEnvOf(embedded: Record<string, string>, real: NodeJS.ProcessEnv): Record<string, string> {
+  const set = Object.keys(envSchema.shape).flatMap((k) => (real[k] === undefined ? [] : [[k, real[k]!]]));
+  return { ...embedded, ...Object.fromEntries(set) };
+}
 
 export function writeDevEnv(env: Record<string, string>, file = DEV_ENV_FILE): void {
   const lines = Object.entries(env).map(([k, v]) => `${k}=${JSON.stringify(v)}`);

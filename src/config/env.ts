@@ -9,20 +9,37 @@ const retryDelays = z
   .transform((s) => s.split(',').map(Number));
 
 /** "31337=http://127.0.0.1:8545,8453=https://..." → { 31337: url, ... } */
-const rpcUrls = z
-  .string()
-  .transform((s, ctx) => {
-    const out: Record<number, string> = {};
-    for (const part of s.split(',').map((p) => p.trim()).filter(Boolean)) {
-      const m = /^(\d+)=(https?:\/\/\S+)$/.exec(part);
-      if (!m) {
-        ctx.addIssue({ code: 'custom', message: `expected <chainId>=<http(s) url>, got "${part}"` });
-        return z.NEVER;
-      }
-      out[Number(m[1])] = m[2]!;
+const rpcUrls = z.string().transform((s, ctx) => {
+  const out: Record<number, string> = {};
+  for (const part of s.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const m = /^(\d+)=(https?:\/\/\S+)$/.exec(part);
+    if (!m) {
+      ctx.addIssue({ code: 'custom', message: `expected <chainId>=<http(s) url>, got "${part}"` });
+      return z.NEVER;
     }
-    return out;
-  });
+    out[Number(m[1])] = m[2]!;
+  }
+  return out;
+});
+
+/**
+ * "8453=https://a.example/KEY|https://b.example/KEY,1=https://..." → { 8453: [a, b], 1: [...] }: each chain's endpoints
+ * in the order they are tried (src/adapters/endpoint-rotation.ts). A bad entry is named by its chain, never echoed: the
+ * URLs carry API keys.
+ */
+const rpcUrlLists = z.string().transform((s, ctx) => {
+  const out: Record<number, string[]> = {};
+  for (const part of s.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const m = /^(\d+)=(\S+)$/.exec(part);
+    const urls = m ? m[2]!.split('|') : [];
+    if (!m || urls.some((u) => !/^https?:\/\/[^\s|]+$/.test(u))) {
+      ctx.addIssue({ code: 'custom', message: `expected <chainId>=<http(s) url>[|<http(s) url>...]${m ? ` in the entry of chain ${m[1]}` : ''}` });
+      return z.NEVER;
+    }
+    out[Number(m[1])] = urls;
+  }
+  return out;
+});
 
 /** "EUR=0.92,GBP=0.79": local units per 1 USD for the fixed FX provider; USD itself is always 1. */
 const fxRates = z.string().transform((s, ctx) => {
@@ -33,6 +50,9 @@ const fxRates = z.string().transform((s, ctx) => {
     return z.NEVER;
   }
 });
+
+/** The RPC defaults, shared with code that builds providers without a Config (tests, dev tools). */
+export const RPC_DEFAULTS = { timeoutMs: 5_000, logsMaxBlocks: 2_000 };
 
 const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
 const hex32 = z.string().regex(/^[0-9a-fA-F]{64}$/, 'expected 64 hex characters (32 bytes)');
@@ -60,10 +80,14 @@ export const envSchema = z.object({
   TEMPORAL_API_KEY: z.string().min(1).optional(),
   /** A prebuilt workflow bundle for the worker (the crash campaign restarts it hundreds of times); else bundled at start. */
   WORKFLOW_BUNDLE_PATH: z.string().min(1).optional(),
-  /** Per-chain JSON-RPC endpoints; a chain without one is reported down by /readyz. */
-  CHAIN_RPC_URLS: rpcUrls.default({}),
-  /** Per-chain TRON full-node HTTP API endpoints (`<chainId>=<url>`); without one, that TRON chain is absent. */
-  TRON_RPC_URLS: rpcUrls.default({}),
+  /** Per-chain JSON-RPC endpoints, several per chain tried in turn (`id=url1|url2`); a chain without one is reported down by /readyz. */
+  CHAIN_RPC_URLS: rpcUrlLists.default({}),
+  /** Per-chain TRON full-node HTTP API endpoints (`<chainId>=<url>[|<url>...]`); without one, that TRON chain is absent. */
+  TRON_RPC_URLS: rpcUrlLists.default({}),
+  /** How long one RPC endpoint may take to answer before the call goes to the chain's next endpoint (the last one left is waited for). */
+  CHAIN_RPC_TIMEOUT_MS: int(RPC_DEFAULTS.timeoutMs, 100),
+  /** Blocks one eth_getLogs call spans at most (a provider's refusal of a range halves it further). */
+  CHAIN_LOGS_MAX_BLOCKS: int(RPC_DEFAULTS.logsMaxBlocks, 1),
   /** The dev chains' nodes themselves, bypassing the RPC proxies the service uses (for the `dev` CLI commands only). */
   DEV_CHAIN_NODE_URLS: rpcUrls.default({}),
   /** Encrypts webhook secrets at rest (AES-256-GCM). */

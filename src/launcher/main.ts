@@ -4,7 +4,7 @@ import { JsonRpcProvider } from 'ethers';
 import { createDb } from '../adapters/db';
 import { createLogger } from '../adapters/logger';
 import { ConfigError, loadConfig } from '../config/env';
-import { writeDevEnv } from '../config/dev-env';
+import { devEnvOf, writeDevEnv } from '../config/dev-env';
 import { deployDevChain } from '../devchain/deploy';
 import { startDevNode } from '../devchain/node';
 import { startRpcProxy } from '../devchain/rpc-proxy';
@@ -140,7 +140,7 @@ async function main() {
     const serviceEnv = withoutSigningKeys({ ...env, ...(process.env as Record<string, string>) });
     const config = loadConfig(serviceEnv);
     loadSigningKeys(keys, config);
-    writeDevEnv(env);
+    writeDevEnv(devEnvOf(env, process.env));
     const plan = planServices(count, roleEnvs(serviceEnv, keys), config);
     for (const svc of plan.services) {
       // node itself with tsx's loader (no wrapper process between us and the service, so our signals reach it).

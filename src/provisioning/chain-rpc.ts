@@ -21,20 +21,20 @@ function within<T>(p: Promise<T>, ms = PROBE_TIMEOUT_MS): Promise<T> {
 }
 
 /**
- * Asks the configured RPC of `chainId` for its chain id. An RPC that answers for another network is refused before
- * anything is written: signing there with this chain's nonces and registry would send money to the wrong place.
+ * Asks each configured endpoint of `chainId` for its chain id. An endpoint that answers for another network is refused
+ * before anything is written: signing there with this chain's nonces and registry would send money to the wrong place.
+ * Up when at least one endpoint answers (the others are failed over at run time).
  */
 export async function probeRpc(chains: ChainProviders, chainId: number): Promise<RpcState> {
   const provider = chains.get(chainId);
   if (!provider) return 'not configured';
-  let answered: string;
-  try {
-    answered = await within(provider.send('eth_chainId', []) as Promise<string>);
-  } catch {
-    return 'unreachable';
+  const answers = await within(provider.eachEndpoint('eth_chainId', [])).catch((): unknown[] => []);
+  const wrong = answers.findIndex((a) => a !== null && Number(a) !== chainId);
+  if (wrong >= 0) {
+    const which = answers.length > 1 ? `endpoint ${wrong + 1} of the CHAIN_RPC_URLS entry` : 'CHAIN_RPC_URLS entry';
+    throw new RegistryInputError(`the ${which} of chain ${chainId} answers for chain ${Number(answers[wrong])}`);
   }
-  if (Number(answered) !== chainId) throw new RegistryInputError(`the CHAIN_RPC_URLS entry of chain ${chainId} answers for chain ${Number(answered)}`);
-  return 'up';
+  return answers.some((a) => a !== null) ? 'up' : 'unreachable';
 }
 
 /**

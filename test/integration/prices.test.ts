@@ -127,7 +127,7 @@ describe('OnChainPriceProvider', () => {
     // A proxy of this file's own: cutting the shared one would take the chain away from other test files.
     await setPrice({ nodeUrl, registry, symbol: 'USDC', usd: '1' });
     const proxy = await startRpcProxy({ target: nodeUrl, port: 0 });
-    const chains = new ChainProviders({ [usdc.chainId]: proxy.url });
+    const chains = new ChainProviders({ [usdc.chainId]: [proxy.url] });
     try {
       expect((await provider({ chains }).usdPrice(usdc))?.usd.toString()).toBe('1');
       await setProxyRpc(proxy.url, false);
@@ -142,7 +142,7 @@ describe('OnChainPriceProvider', () => {
   it('When the RPC accepts but never answers, Then the price is unknown after the timeout', async () => {
     const hanging = http.createServer(() => undefined);
     await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
-    const chains = new ChainProviders({ [usdc.chainId]: `http://127.0.0.1:${(hanging.address() as AddressInfo).port}` });
+    const chains = new ChainProviders({ [usdc.chainId]: [`http://127.0.0.1:${(hanging.address() as AddressInfo).port}`] });
     try {
       const started = Date.now();
       expect(await provider({ chains, timeoutMs: 300 }).usdPrice(usdc)).toBeNull();

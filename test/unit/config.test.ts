@@ -27,8 +27,23 @@ describe('loadConfig', () => {
 
   it('When CHAIN_RPC_URLS lists chains, Then each chain id maps to its URL', () => {
     const c = loadConfig({ ...valid, CHAIN_RPC_URLS: '31337=http://127.0.0.1:8545, 8453=https://rpc.example.org/x' });
-    expect(c.CHAIN_RPC_URLS).toEqual({ 31337: 'http://127.0.0.1:8545', 8453: 'https://rpc.example.org/x' });
+    expect(c.CHAIN_RPC_URLS).toEqual({ 31337: ['http://127.0.0.1:8545'], 8453: ['https://rpc.example.org/x'] });
   });
+
+  it('When a CHAIN_RPC_URLS entry names several URLs with |, Then they are its endpoints in order; the RPC defaults apply', () => {
+    const c = loadConfig({ ...valid, CHAIN_RPC_URLS: '8453=https://a.example/KEY-A|https://b.example/KEY-B,1=https://c.example' });
+    expect(c.CHAIN_RPC_URLS).toEqual({ 8453: ['https://a.example/KEY-A', 'https://b.example/KEY-B'], 1: ['https://c.example'] });
+    expect(c.CHAIN_LOGS_MAX_BLOCKS).toBe(2000);
+    expect(c.CHAIN_RPC_TIMEOUT_MS).toBe(5000);
+  });
+
+  it.each(['8453=https://a.example/KEY-A|', '8453=https://a.example/KEY-A|ftp://b.example/KEY-B', '8453=|https://a.example/KEY-A'])(
+    'When the CHAIN_RPC_URLS entry %p has an empty or non-http endpoint, Then loading fails naming the chain, never the URL',
+    (value) => {
+      expect(() => loadConfig({ ...valid, CHAIN_RPC_URLS: value })).toThrow(/CHAIN_RPC_URLS: .*in the entry of chain 8453/);
+      expect(() => loadConfig({ ...valid, CHAIN_RPC_URLS: value })).not.toThrow(/KEY-A/);
+    },
+  );
 
   it.each([
     ['PORT', 'abc'],
@@ -75,7 +90,7 @@ describe('TRON configuration', () => {
   it('When TRON_RPC_URLS names a chain without TRON_DEPOSIT_XPUB, Then loading fails naming it; with it, the URL is parsed', () => {
     expect(() => loadConfig({ ...valid, TRON_RPC_URLS: '1000195=http://127.0.0.1:9090' })).toThrow(/TRON_DEPOSIT_XPUB: required when TRON_RPC_URLS is set/);
     const xpub = publicKeysOf(keys).TRON_DEPOSIT_XPUB;
-    expect(loadConfig({ ...valid, TRON_RPC_URLS: '1000195=http://127.0.0.1:9090', TRON_DEPOSIT_XPUB: xpub }).TRON_RPC_URLS).toEqual({ 1000195: 'http://127.0.0.1:9090' });
+    expect(loadConfig({ ...valid, TRON_RPC_URLS: '1000195=http://127.0.0.1:9090', TRON_DEPOSIT_XPUB: xpub }).TRON_RPC_URLS).toEqual({ 1000195: ['http://127.0.0.1:9090'] });
     expect(loadConfig(valid).TRON_RPC_URLS).toEqual({});
   });
 });

@@ -1,0 +1,140 @@
+import { FetchRequest, isHexString, JsonRpcProvider, makeError, toQuantity, type GetUrlResponse, type JsonRpcError, type JsonRpcPayload, type JsonRpcResult } from 'ethers';
+import { EndpointRotation } from './endpoint-rotation';
+import { isLogRangeError, isThrottledAnswer } from './rpc-limits';
+import { redactError, rpcUrlRedactor, type Redact } from './rpc-redaction';
+
+export interface RpcOptions {
+  /** How long one endpoint may take to answer before the call goes to the next one. */
+  timeoutMs: number;
+  /** Blocks one eth_getLogs call spans at most. */
+  logsMaxBlocks: number;
+}
+
+/** ethers types a JSON-RPC answer as a result; an error answer (JsonRpcError) travels in the same array. */
+type Answer = JsonRpcResult;
+
+/** Rounds over every endpoint while they all throttle, waiting 250 ms, 0.5 s, 1 s, 2 s, 4 s between them. */
+const THROTTLED_ROUNDS = 5;
+const BACKOFF_MS = 250;
+/** ethers' own request timeout. */
+const LAST_ENDPOINT_TIMEOUT_MS = 300_000;
+
+/**
+ * A JsonRpcProvider over several endpoints of one chain, with the limits of hosted providers handled below the
+ * ethers API, so every caller (scanner, reconcile, payouts, prices) gets them:
+ * - a call that fails on an endpoint (connection refused or reset, an HTTP error, or no answer within `timeoutMs`
+ *   while another endpoint is left to try) is sent to the next one, which stays in use (EndpointRotation). Sending the same signed transaction twice is safe:
+ *   the same bytes have the same hash, and a node that already has it answers "already known" (chain/evm-node.ts);
+ * - HTTP 429, or a rate-limit answer in the body, goes round the endpoints again after a growing wait;
+ * - eth_getLogs is asked in ranges of at most `logsMaxBlocks` blocks, and a range the provider refuses is asked
+ *   again in halves (the smaller span is kept for the calls after it).
+ * Errors that leave it carry no URL (they hold providers' API keys).
+ */
+export class FailoverRpcProvider extends JsonRpcProvider {
+  readonly endpoints: EndpointRotation;
+  private logsSpan: number;
+  private readonly redact: Redact;
+
+  constructor(chainId: number, urls: readonly string[], private readonly options: RpcOptions) {
+    // staticNetwork: no background network detection loop. batchStallTime 0: calls made in one tick still go as one
+    // batch, but no call waits ethers' default 10 ms for others to join it.
+    super(urls[0], chainId, { staticNetwork: true, cacheTimeout: -1, pollingInterval: 250, batchStallTime: 0 });
+    this.endpoints = new EndpointRotation(urls, (url) => this.post(url, { method: 'eth_blockNumber', params: [], id: 0, jsonrpc: '2.0' }).then(([a]) => a?.result !== undefined));
+    this.logsSpan = options.logsMaxBlocks;
+    this.redact = rpcUrlRedactor({ [chainId]: urls });
+  }
+
+  override async _send(payload: JsonRpcPayload | JsonRpcPayload[]): Promise<Answer[]> {
+    let outcome: { answers: Answer[] } | { error: unknown } = { error: new Error('no endpoint') };
+    for (let round = 0; ; round++) {
+      let throttled = false;
+      const order = this.endpoints.order();
+      for (const [k, i] of order.entries()) {
+        try {
+          // The last endpoint left waits as long as ethers would: a slow answer beats none.
+          const answers = await this.post(this.endpoints.urls[i]!, payload, k < order.length - 1 ? this.options.timeoutMs : LAST_ENDPOINT_TIMEOUT_MS);
+          if (!answers.some((a) => isThrottledAnswer((a as Partial<JsonRpcError>).error))) return answers;
+          outcome = { answers };
+          throttled = true;
+        } catch (err) {
+          outcome = { error: err };
+          throttled ||= (err as { response?: { statusCode?: number } }).response?.statusCode === 429;
+        }
+        this.endpoints.failed(i);
+      }
+      if (!throttled || round === THROTTLED_ROUNDS) break;
+      await new Promise((r) => setTimeout(r, BACKOFF_MS * 2 ** round));
+    }
+    if ('answers' in outcome) return outcome.answers;
+    throw redactError(outcome.error, this.redact);
+  }
+
+  override async send(method: string, params: unknown[] | Record<string, unknown>): Promise<unknown> {
+    if (method !== 'eth_getLogs' || !Array.isArray(params)) return super.send(method, params);
+    return this.logsInRanges(params[0] as Record<string, unknown>);
+  }
+
+  private async logsInRanges(filter: Record<string, unknown>): Promise<unknown[]> {
+    let head: Promise<number> | undefined;
+    const blockOf = (tag: unknown): Promise<number> | number | null => {
+      if (tag === undefined || tag === 'latest') return (head ??= super.send('eth_blockNumber', []).then(Number));
+      if (tag === 'earliest') return 0;
+      // Other tags (pending, safe, finalized) are left to the node, in one call.
+      return typeof tag === 'string' && isHexString(tag) ? Number(tag) : null;
+    };
+    const [from, to] = await Promise.all([blockOf(filter.fromBlock), blockOf(filter.toBlock)]);
+    if (filter.blockHash !== undefined || from === null || to === null) return (await super.send('eth_getLogs', [filter])) as unknown[];
+    const logs: unknown[] = [];
+    let span = this.logsSpan;
+    for (let start = from; start <= to; ) {
+      const end = Math.min(to, start + span - 1);
+      try {
+        logs.push(...((await super.send('eth_getLogs', [{ ...filter, fromBlock: toQuantity(start), toBlock: toQuantity(end) }])) as unknown[]));
+        start = end + 1;
+      } catch (err) {
+        if (end === start || !isLogRangeError(err)) throw err;
+        span = Math.ceil((end - start + 1) / 2);
+      }
+    }
+    // Kept only once a smaller range has worked: a call that fails for another reason teaches nothing.
+    this.logsSpan = Math.min(this.logsSpan, span);
+    return logs;
+  }
+
+  /** Asks every endpoint the same call, each on its own: its result, or null where it failed or answered an error. */
+  async eachEndpoint(method: string, params: unknown[]): Promise<unknown[]> {
+    const payload = { method, params, id: 0, jsonrpc: '2.0' as const };
+    return Promise.all(this.endpoints.urls.map((url) => this.post(url, payload).then(([a]) => a?.result ?? null, () => null)));
+  }
+
+  /** One JSON-RPC POST to one endpoint; a 429 comes back here (no retry inside ethers) to be handled across endpoints. */
+  private async post(url: string, payload: JsonRpcPayload | JsonRpcPayload[], timeoutMs = this.options.timeoutMs): Promise<Answer[]> {
+    const request = new FetchRequest(url);
+    request.timeout = timeoutMs;
+    request.retryFunc = async () => false;
+    request.getUrlFunc = fetchWithDeadline;
+    request.body = JSON.stringify(payload);
+    request.setHeader('content-type', 'application/json');
+    const response = await request.send();
+    response.assertOk();
+    const body = response.bodyJson as Answer | Answer[];
+    return Array.isArray(body) ? body : [body];
+  }
+}
+
+/**
+ * ethers' own Node transport only stops waiting at its timeout: the socket to an endpoint that hangs stays open. This
+ * one aborts the request, so a hanging endpoint holds nothing once its call has moved on.
+ */
+async function fetchWithDeadline(req: FetchRequest): Promise<GetUrlResponse> {
+  try {
+    const res = await fetch(req.url, { method: req.method, headers: req.headers, body: req.body ? Buffer.from(req.body) : undefined, signal: AbortSignal.timeout(req.timeout) });
+    const body = new Uint8Array(await res.arrayBuffer());
+    const headers: Record<string, string> = {};
+    res.headers.forEach((value, name) => (headers[name] = value));
+    return { statusCode: res.status, statusMessage: res.statusText, headers, body };
+  } catch (err) {
+    if ((err as Error).name === 'TimeoutError') throw makeError('request timeout', 'TIMEOUT', { operation: 'request', reason: 'timeout' });
+    throw err;
+  }
+}

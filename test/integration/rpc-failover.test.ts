@@ -1,0 +1,108 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { fund } from '../../src/devchain/dev-commands';
+import { freePort } from '../../src/launcher/processes';
+import { ensureDepositAddress } from '../../src/store/deposit-addresses';
+import { runCli } from '../support/cli';
+import { createTestContext, type TestContext } from '../support/harness';
+import { headlessFixtures, type HeadlessFixtures } from '../support/headless-fixtures';
+import { testServices } from '../support/services';
+import { mineUntil } from '../support/wait';
+import { ACK, WebhookReceiver } from '../support/webhook-receiver';
+
+jest.setTimeout(240_000);
+
+/** A first endpoint that is down: nothing listens on its port (connection refused). */
+async function refusing(token: string) {
+  return { url: `http://127.0.0.1:${await freePort()}/${token}`, close: async () => {} };
+}
+
+/** A first endpoint that accepts the connection and never answers. */
+async function hanging(token: string) {
+  const server = http.createServer(() => undefined);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/${token}`,
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
+
+describe.each([
+  ['refuses connections', refusing, 'DOWN-KEY-31a7c0'],
+  ['hangs past the timeout', hanging, 'HANG-KEY-84be12'],
+])('a chain with two RPC URLs whose first %s', (_kind, start, token) => {
+  let first: Awaited<ReturnType<typeof refusing>>;
+  let ctx: TestContext;
+  let receiver: WebhookReceiver;
+  let f: HeadlessFixtures;
+  let logged = '';
+
+  beforeAll(async () => {
+    const services = testServices();
+    first = await start(token);
+    const logStream = new Writable({ write: (chunk: Buffer, _enc, done) => ((logged += chunk.toString()), done()) });
+    ctx = await createTestContext({
+      worker: true,
+      logStream,
+      env: {
+        CHAIN_RPC_URLS: `${services.registry.chainId}=${first.url}|${services.chainRpcUrl}`,
+        CHAIN_RPC_TIMEOUT_MS: '1000',
+        PRICE_RETRY_SECONDS: '1',
+        WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,1,1,1',
+        OUTBOX_RELAY_SECONDS: '1',
+      },
+    });
+    receiver = await new WebhookReceiver().start();
+    receiver.answer(() => ACK);
+    f = headlessFixtures(ctx, receiver);
+  });
+
+  afterAll(async () => {
+    await f?.settleInFlight();
+    f?.provider.destroy();
+    await receiver?.stop();
+    await ctx?.close();
+    await first?.close();
+  });
+
+  it('When a headless payout is executed and a deposit is paid, Then both go through the second URL: priced, paid, scanned, credited', async () => {
+    const op = await f.operator();
+    const { id, sessionRef } = await f.intent(op.apiKey, { amount: '4.00' });
+    const executed = await f.execute(op.apiKey, sessionRef);
+    expect(executed.status).toBe(202);
+    await f.waitStatus(id, 'COMPLETED', { mine: true });
+    const paid = (await f.record(op.apiKey, sessionRef)).body.data;
+    expect(paid).toMatchObject({ status: 'COMPLETED', txState: 'CONFIRMED' });
+    expect(await f.provider.getTransactionReceipt(paid.txHash)).toMatchObject({ status: 1 });
+
+    const { address } = await ensureDepositAddress(ctx.db, ctx.config.DEPOSIT_XPUB, op.id, 'failover-depositor');
+    const { txHash } = await fund({ nodeUrl: f.nodeUrl, registry: ctx.services.registry, address, token: 'USDT', amount: '5.25' });
+    const deposit = await mineUntil(() => f.mineBlocks(), () => ctx.db.deposit.findFirst({ where: { txHash, status: 'CREDITED' } }), 120_000, 'deposit credited');
+    expect(deposit.grossAmount.toString()).toBe('5250000');
+  });
+
+  it('When the CLI reaches the chain through the same two URLs, Then it answers, and neither its output nor any log or workflow history carries the first URL', async () => {
+    const r = await runCli(['reconcile', '--chain', '31337'], { ...ctx.env, LOG_LEVEL: 'debug' });
+    expect(r.json.chains[0].asOfBlock).toEqual(expect.any(Number));
+    expect(r.stdout + r.stderr).not.toContain(token);
+    expect(logged.length).toBeGreaterThan(0);
+    expect(logged).not.toContain(token);
+
+    // Every endpoint failing: the error names the chain's endpoints by number, never by URL.
+    const dead = `http://127.0.0.1:${await freePort()}/ALSO-${token}`;
+    const failed = await runCli(['reconcile', '--chain', '31337'], { ...ctx.env, LOG_LEVEL: 'debug', CHAIN_RPC_URLS: `31337=${first.url}|${dead}` });
+    expect(failed.code).toBe(1);
+    expect(failed.stdout).toMatch(/"error"/);
+    expect(failed.stdout + failed.stderr).not.toContain(token);
+
+    for await (const wf of ctx.temporal.client.workflow.list({ query: `TaskQueue = '${ctx.config.TEMPORAL_TASK_QUEUE}'` })) {
+      const history = await ctx.temporal.client.workflow.getHandle(wf.workflowId, wf.runId).fetchHistory();
+      expect(JSON.stringify(history)).not.toContain(token);
+    }
+  });
+});
