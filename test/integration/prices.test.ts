@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Decimal from 'decimal.js';
 import { ContractFactory, Wallet } from 'ethers';
 import { ChainProviders } from '../../src/adapters/chains';
-import { FixedFxProvider, FixedPriceProvider, OnChainPriceProvider, feedSettings, type AssetRef } from '../../src/adapters/prices';
+import { FixedFxProvider, FixedPriceProvider, OnChainFxProvider, OnChainPriceProvider, feedSettings, type AssetRef } from '../../src/adapters/prices';
 import { FeedReader } from '../../src/adapters/price-feeds';
 import { priceFeed } from '../../src/devchain/bindings';
 import { DEPLOYER_ACCOUNT, withProvider } from '../../src/devchain/chain';
@@ -256,6 +256,26 @@ async function startLaggingProxy(target: string, lagSeconds: number): Promise<{ 
     stop: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
 }
+
+describe('OnChainFxProvider', () => {
+  it('When GBP has a fiat feed, Then its rate is 1 / answer within its bounds, unknown outside them; EUR without one falls back to FX_RATES', async () => {
+    const gbpFeed = await deployFeed('1.25');
+    await ctx.db.fiatFeed.create({ data: { currency: 'GBP', chainId: usdc.chainId, feed: gbpFeed, heartbeat: 86_400, minAnswer: '1', maxAnswer: '2' } });
+    const fx = new OnChainFxProvider({ db: ctx.db, feeds: new FeedReader({ chains: ctx.chains, settings: feedSettings(ctx.config) }), fallback: new FixedFxProvider(ctx.config.FX_RATES) });
+    try {
+      expect((await fx.usdTo('GBP'))?.toString()).toBe('0.8');
+      expect((await fx.usdTo('EUR'))?.toString()).toBe('0.92');
+      expect((await fx.usdTo('USD'))?.toString()).toBe('1');
+      await withProvider(nodeUrl, async (p) => {
+        await (await priceFeed(gbpFeed, await p.getSigner(DEPLOYER_ACCOUNT)).updateAnswer(parseAmount('2.5', FEED_DECIMALS))).wait();
+      });
+      // Out of bounds: unknown, and never the FX_RATES value (0.79) instead.
+      expect(await fx.usdTo('GBP')).toBeNull();
+    } finally {
+      await ctx.db.fiatFeed.delete({ where: { currency: 'GBP' } });
+    }
+  });
+});
 
 describe('FixedPriceProvider', () => {
   it('When an asset is in the map, Then its price is answered whatever the address case; otherwise null', async () => {
