@@ -153,4 +153,12 @@ describe('fiat commands', () => {
     expect((await runCli(['fiat', 'remove', '--currency', 'GBP'], ctx.env)).json).toEqual({ currency: 'GBP', removed: true });
     expect(await ctx.db.fiatFeed.count({ where: { currency: 'GBP' } })).toBe(0);
   });
+
+  it('When Ethereum is registered, Then fiat add --preset ethereum takes Chainlink\'s GBP/USD feed with its heartbeat', async () => {
+    expect((await runCli(['chain', 'add', '--preset', 'ethereum', '--inactive'], ctx.env)).code).toBe(0);
+    const added = await runCli(['fiat', 'add', '--currency', 'GBP', '--preset', 'ethereum'], ctx.env);
+    expect(added.json).toEqual({ currency: 'GBP', chainId: 1, feed: '0x5c0Ab2d9b5a7ed9f470386e82BB36A3613cDd4b5', heartbeat: 86_400, minAnswer: null, maxAnswer: null });
+    expect((await runCli(['fiat', 'add', '--currency', 'SEK', '--preset', 'ethereum'], ctx.env)).json.error).toMatch(/no SEK\/USD feed/);
+    await runCli(['fiat', 'remove', '--currency', 'GBP'], ctx.env);
+  });
 });
