@@ -1,13 +1,9 @@
 import Decimal from 'decimal.js';
-import { Contract, getAddress, Interface, isAddress, type JsonRpcProvider } from 'ethers';
-import { sharedInFlight } from '../chain/in-flight';
-import { isFresh, priceFromFeed } from '../domain/pricing';
+import { getAddress, isAddress } from 'ethers';
+import { unitsPerUsd } from '../domain/price-feeds';
 import type { ChainProviders } from './chains';
-import { tronFeedRound } from './tron-feeds';
-import type { TronNode } from './tron-node';
-
-type Round = { decimals: bigint; answer: bigint; updatedAt: bigint; nowSeconds: number };
 import type { Db } from './db';
+import { FeedReader, limitsFrom, type FeedSettings, type RegisteredFeed } from './price-feeds';
 import { sqlRows, type Statement } from '../store/sql';
 
 /**
@@ -34,102 +30,52 @@ export interface PriceProvider {
   usdPrice(asset: AssetRef): Promise<PriceQuote | null>;
 }
 
-/** The two read calls of Chainlink's AggregatorV3Interface used here (the dev feeds implement the same). */
-const AGGREGATOR = new Interface([
-  'function decimals() view returns (uint8)',
-  'function latestRoundData() view returns (uint80 roundId, int256 answer, uint256 startedAt, uint256 updatedAt, uint80 answeredInRound)',
-]);
-
-/** A price read should not hold up a deposit or an execute for long: past this the price is unknown. */
-const DEFAULT_FEED_TIMEOUT_MS = 3000;
-
 /**
  * Reads the asset's Chainlink-style USD feed registered in Postgres (Token.priceFeed of an active token, or
- * Chain.nativePriceFeed). A database error is thrown, not turned into null: it says nothing about the price, and
- * the caller's retry policy handles it.
+ * Chain.nativePriceFeed) with its heartbeat, bounds and the chain's sequencer feed (adapters/price-feeds). A database
+ * error is thrown, not turned into null: it says nothing about the price, and the caller's retry policy handles it.
  */
 export class OnChainPriceProvider implements PriceProvider {
-  /** Injected in tests; otherwise freshness is judged against the chain's own clock (its latest block). */
-  private readonly now?: () => Date;
-  private readonly timeoutMs: number;
-
-  constructor(
-    private readonly deps: { db: Db; chains: ChainProviders; maxAgeSeconds: number; timeoutMs?: number; now?: () => Date },
-  ) {
-    this.now = deps.now;
-    this.timeoutMs = deps.timeoutMs ?? DEFAULT_FEED_TIMEOUT_MS;
-  }
+  constructor(private readonly deps: { db: Db; feeds: FeedReader }) {}
 
   async usdPrice(asset: AssetRef): Promise<PriceQuote | null> {
-    const provider = this.deps.chains.get(asset.chainId);
-    const tron = this.deps.chains.tron(asset.chainId);
-    if (!provider && !tron) return null;
-    const feedAddress = tron ? await this.tronFeedAddress(asset) : await this.feedAddress(asset);
-    if (!feedAddress) return null;
-
-    const round = tron ? await this.tronRound(tron, feedAddress) : await this.evmRound(asset.chainId, provider!, feedAddress);
-    if (!round) return null;
-    if (!isFresh(round.updatedAt, round.nowSeconds, this.deps.maxAgeSeconds)) return null;
-    const usd = priceFromFeed(round.answer, Number(round.decimals));
-    if (!usd) return null;
-    // Fresh, so updatedAt is close to now and fits a Number.
-    return { usd, source: `aggregator:${feedAddress}`, updatedAt: new Date(Number(round.updatedAt) * 1000) };
+    const feed = await this.registered(asset);
+    if (!feed) return null;
+    const read = await this.deps.feeds.read(feed);
+    return read && { usd: read.value, source: `aggregator:${feed.address}`, updatedAt: read.updatedAt };
   }
 
-  /** The feed's latest round on an EVM chain; null when unreachable, timed out, or no aggregator at that address. Shared by concurrent callers (in-flight.ts). */
-  private readonly evmRound = sharedInFlight(
-    (chainId: number, _provider: JsonRpcProvider, feedAddress: string) => `${chainId}:${feedAddress}`,
-    (_chainId: number, provider: JsonRpcProvider, feedAddress: string) => this.readEvmRound(provider, feedAddress),
-  );
-
-  private async readEvmRound(provider: JsonRpcProvider, feedAddress: string): Promise<Round | null> {
-    try {
-      const feed = new Contract(feedAddress, AGGREGATOR, provider);
-      const [decimals, latest, head] = await withTimeout(
-        Promise.all([
-          feed.getFunction('decimals')() as Promise<bigint>,
-          feed.getFunction('latestRoundData')() as Promise<{ answer: bigint; updatedAt: bigint }>,
-          provider.getBlock('latest'),
-        ]),
-        this.timeoutMs,
-      );
-      // The feed's updatedAt is chain time, so age is measured on the chain's clock, as a contract consumer would.
-      const nowSeconds = this.now ? this.now().getTime() / 1000 : (head?.timestamp ?? Date.now() / 1000);
-      return { decimals, answer: latest.answer, updatedAt: latest.updatedAt, nowSeconds };
-    } catch {
-      return null;
-    }
-  }
-
-  private async tronRound(node: TronNode, feedAddress: string): Promise<Round | null> {
-    try {
-      const round = await withTimeout(tronFeedRound(node, feedAddress), this.timeoutMs);
-      return this.now ? { ...round, nowSeconds: this.now().getTime() / 1000 } : round;
-    } catch {
-      return null;
-    }
-  }
-
-  /** TRON registry addresses are base58, matched exactly. */
-  private async tronFeedAddress({ chainId, tokenAddress }: AssetRef): Promise<string | null> {
-    return registeredFeed(this.deps.db, chainId, tokenAddress);
-  }
-
-  private async feedAddress({ chainId, tokenAddress }: AssetRef): Promise<string | null> {
-    if (tokenAddress === null) return registeredFeed(this.deps.db, chainId, null);
-    // The registry stores EIP-55 addresses; lower-casing first accepts any letter case.
+  private async registered({ chainId, tokenAddress }: AssetRef): Promise<RegisteredFeed | null> {
+    if (tokenAddress === null) return registeredFeed(this.deps.db, NATIVE_FEED, [chainId]);
+    // EVM addresses are stored EIP-55, so lower-casing first accepts any letter case; TRON's base58 ones match exactly.
     const lower = tokenAddress.toLowerCase();
-    return isAddress(lower) ? registeredFeed(this.deps.db, chainId, getAddress(lower)) : null;
+    return registeredFeed(this.deps.db, TOKEN_FEED, [chainId, isAddress(lower) ? getAddress(lower) : tokenAddress]);
   }
 }
 
-const TOKEN_FEED: Statement = { name: 'token-price-feed', text: `SELECT "priceFeed" AS feed FROM "Token" WHERE "chainId" = $1 AND address = $2 AND active` };
-const NATIVE_FEED: Statement = { name: 'native-price-feed', text: `SELECT "nativePriceFeed" AS feed FROM "Chain" WHERE "chainId" = $1` };
+type FeedRow = { chainId: number; feed: string | null; heartbeat: number | null; minAnswer: string | null; maxAnswer: string | null; sequencer: string | null };
 
-/** The feed registered for an active token (its address as the registry stores it) or for the chain's native asset (null). A prepared statement: every execute prices its payout. */
-async function registeredFeed(db: Db, chainId: number, registryAddress: string | null): Promise<string | null> {
-  const [row] = registryAddress === null ? await sqlRows<{ feed: string | null }>(db, NATIVE_FEED, [chainId]) : await sqlRows<{ feed: string | null }>(db, TOKEN_FEED, [chainId, registryAddress]);
-  return row?.feed ?? null;
+/** Prepared statements: every execute prices its payout. */
+const TOKEN_FEED: Statement = {
+  name: 'token-price-feed-limits',
+  text: `SELECT t."chainId", t."priceFeed" AS feed, t."feedHeartbeat" AS heartbeat, t."feedMinAnswer"::text AS "minAnswer", t."feedMaxAnswer"::text AS "maxAnswer", c."sequencerUptimeFeed" AS sequencer
+    FROM "Token" t JOIN "Chain" c ON c."chainId" = t."chainId" WHERE t."chainId" = $1 AND t.address = $2 AND t.active`,
+};
+const NATIVE_FEED: Statement = {
+  name: 'native-price-feed-limits',
+  text: `SELECT "chainId", "nativePriceFeed" AS feed, "nativeFeedHeartbeat" AS heartbeat, "nativeFeedMinAnswer"::text AS "minAnswer", "nativeFeedMaxAnswer"::text AS "maxAnswer", "sequencerUptimeFeed" AS sequencer
+    FROM "Chain" WHERE "chainId" = $1`,
+};
+const FIAT_FEED: Statement = {
+  name: 'fiat-feed-limits',
+  text: `SELECT f."chainId", f.feed, f.heartbeat, f."minAnswer"::text AS "minAnswer", f."maxAnswer"::text AS "maxAnswer", c."sequencerUptimeFeed" AS sequencer
+    FROM "FiatFeed" f JOIN "Chain" c ON c."chainId" = f."chainId" WHERE f.currency = $1`,
+};
+
+async function registeredFeed(db: Db, statement: Statement, params: unknown[]): Promise<RegisteredFeed | null> {
+  const [row] = await sqlRows<FeedRow>(db, statement, params);
+  if (!row?.feed) return null;
+  return { chainId: row.chainId, address: row.feed, sequencer: row.sequencer, ...limitsFrom(row) };
 }
 
 /** The key of an asset in a FixedPriceProvider's map: `<chainId>:<lower-case address>` or `<chainId>:native`. */
@@ -163,7 +109,7 @@ export interface FxProvider {
   usdTo(code: string): Promise<Decimal | null>;
 }
 
-/** Rates from configuration (FX_RATES, parsed by parseFxRates). */
+/** Rates from configuration (FX_RATES, parsed by parseFxRates): dev and tests only (env.ts refuses them in production). */
 export class FixedFxProvider implements FxProvider {
   // A Map, so a code like "constructor" cannot reach Object.prototype.
   private readonly rates: Map<string, Decimal>;
@@ -178,23 +124,36 @@ export class FixedFxProvider implements FxProvider {
   }
 }
 
-/** Rejects after `ms`; the losing call's later settlement is ignored (Promise.race keeps listening to it). */
-async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
+/**
+ * Rates from the fiat feeds registered in Postgres (`fiat add`, docs/chains.md "Fiat rates"), judged like price feeds.
+ * A currency with a registered feed is priced from that feed alone: a stale or bad round is unknown, never the fixed
+ * rate. Only a currency without one falls back to `fallback` (FX_RATES, empty in production).
+ */
+export class OnChainFxProvider implements FxProvider {
+  constructor(private readonly deps: { db: Db; feeds: FeedReader; fallback: FxProvider }) {}
+
+  async usdTo(code: string): Promise<Decimal | null> {
+    if (code === 'USD') return new Decimal(1);
+    const feed = await registeredFeed(this.deps.db, FIAT_FEED, [code]);
+    if (!feed) return this.deps.fallback.usdTo(code);
+    const read = await this.deps.feeds.read(feed);
+    return read && unitsPerUsd(read.value);
   }
 }
 
-/** The configured providers: on-chain feeds with the staleness limit, fixed FX rates. */
-export function pricingFrom(config: { PRICE_MAX_AGE_SECONDS: number; FX_RATES: Record<string, Decimal> }, db: Db, chains: ChainProviders) {
+/** The configured providers: on-chain price and fiat feeds judged by CONTRACT §9, FX_RATES for currencies without a feed. */
+export function pricingFrom(
+  config: { PRICE_MAX_AGE_SECONDS: number; PRICE_HEARTBEAT_MARGIN_SECONDS: number; PRICE_SEQUENCER_GRACE_SECONDS: number; FX_RATES: Record<string, Decimal> },
+  db: Db,
+  chains: ChainProviders,
+) {
+  const feeds = new FeedReader({ chains, settings: feedSettings(config) });
   return {
-    prices: new OnChainPriceProvider({ db, chains, maxAgeSeconds: config.PRICE_MAX_AGE_SECONDS }) as PriceProvider,
-    fx: new FixedFxProvider(config.FX_RATES) as FxProvider,
+    prices: new OnChainPriceProvider({ db, feeds }) as PriceProvider,
+    fx: new OnChainFxProvider({ db, feeds, fallback: new FixedFxProvider(config.FX_RATES) }) as FxProvider,
   };
+}
+
+export function feedSettings(config: { PRICE_MAX_AGE_SECONDS: number; PRICE_HEARTBEAT_MARGIN_SECONDS: number; PRICE_SEQUENCER_GRACE_SECONDS: number }): FeedSettings {
+  return { maxAgeSeconds: config.PRICE_MAX_AGE_SECONDS, marginSeconds: config.PRICE_HEARTBEAT_MARGIN_SECONDS, sequencerGraceSeconds: config.PRICE_SEQUENCER_GRACE_SECONDS };
 }

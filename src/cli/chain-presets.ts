@@ -9,11 +9,13 @@ export function presetChain(name: string) {
   return {
     chain: {
       chainId: preset.chainId, type: preset.type as ChainType, name: preset.displayName, nativeSymbol: preset.nativeSymbol,
-      nativeDecimals: preset.nativeDecimals, nativePriceFeed: preset.nativePriceFeed, depositConfirmations: preset.depositConfirmations,
+      nativeDecimals: preset.nativeDecimals, nativePriceFeed: preset.nativePriceFeed, nativeFeedHeartbeat: preset.nativeFeedHeartbeat ?? null,
+      sequencerUptimeFeed: preset.sequencerUptimeFeed ?? null, depositConfirmations: preset.depositConfirmations,
       withdrawConfirmations: preset.withdrawConfirmations,
     },
     tokens: preset.tokens.flatMap((t) =>
-      t.address === null ? [] : [{ symbol: t.symbol, displaySymbol: t.symbol, name: t.name, decimals: t.decimals, address: t.address, priceFeed: t.priceFeed ?? null, minDeposit: '0' }],
+      t.address === null ? [] : [{ symbol: t.symbol, displaySymbol: t.symbol, name: t.name, decimals: t.decimals, address: t.address, priceFeed: t.priceFeed ?? null,
+        feedHeartbeat: t.feedHeartbeat ?? null, feedMinAnswer: null, feedMaxAnswer: null, minDeposit: '0' }],
     ),
     notListed: preset.tokens.flatMap((t) => (t.address === null ? [{ symbol: t.symbol, why: t.addressWhy! }] : [])),
   };

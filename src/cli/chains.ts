@@ -12,12 +12,20 @@ const whole = (what: string) => z.string().regex(/^\d+$/, `expected a whole numb
 const units = z.string().regex(/^\d+(\.\d+)?$/, 'expected a non-negative decimal in token units');
 /** An address, or "none" to clear a price feed. */
 const feed = z.string().min(1).transform((v) => (v === 'none' ? null : v));
+/** A feed's heartbeat in whole seconds, or "none" to clear it (PRICE_MAX_AGE_SECONDS then applies). */
+const heartbeat = z.string().regex(/^(\d+|none)$/, 'expected whole seconds or none').transform((v) => (v === 'none' ? null : Number(v)));
+/** A feed answer bound in USD, or "none" to clear it (checked by the registry). */
+const bound = z.string().min(1).transform((v) => (v === 'none' ? null : v));
 
 const CHAIN_FIELD_FLAGS = {
   name: { type: 'string' },
   'native-symbol': { type: 'string' },
   'native-decimals': { type: 'string' },
   'native-price-feed': { type: 'string' },
+  'native-feed-heartbeat': { type: 'string' },
+  'native-min-answer': { type: 'string' },
+  'native-max-answer': { type: 'string' },
+  'sequencer-feed': { type: 'string' },
   'native-min-deposit': { type: 'string' },
   'deposit-confirmations': { type: 'string' },
   'withdraw-confirmations': { type: 'string' },
@@ -28,6 +36,10 @@ const chainFieldsSchema = z.object({
   'native-symbol': z.string().min(1).optional(),
   'native-decimals': whole('decimals').optional(),
   'native-price-feed': feed.optional(),
+  'native-feed-heartbeat': heartbeat.optional(),
+  'native-min-answer': bound.optional(),
+  'native-max-answer': bound.optional(),
+  'sequencer-feed': feed.optional(),
   'native-min-deposit': units.optional(),
   'deposit-confirmations': whole('blocks').optional(),
   'withdraw-confirmations': whole('blocks').optional(),
@@ -36,7 +48,8 @@ const chainFieldsSchema = z.object({
 function chainFields(f: z.infer<typeof chainFieldsSchema>) {
   return {
     name: f.name, nativeSymbol: f['native-symbol'], nativeDecimals: f['native-decimals'], nativePriceFeed: f['native-price-feed'],
-    nativeMinDeposit: f['native-min-deposit'], depositConfirmations: f['deposit-confirmations'], withdrawConfirmations: f['withdraw-confirmations'],
+    nativeFeedHeartbeat: f['native-feed-heartbeat'], nativeFeedMinAnswer: f['native-min-answer'], nativeFeedMaxAnswer: f['native-max-answer'],
+    sequencerUptimeFeed: f['sequencer-feed'], nativeMinDeposit: f['native-min-deposit'], depositConfirmations: f['deposit-confirmations'], withdrawConfirmations: f['withdraw-confirmations'],
   };
 }
 
@@ -46,6 +59,9 @@ const TOKEN_FIELD_FLAGS = {
   name: { type: 'string' },
   decimals: { type: 'string' },
   'price-feed': { type: 'string' },
+  'feed-heartbeat': { type: 'string' },
+  'min-answer': { type: 'string' },
+  'max-answer': { type: 'string' },
   'min-deposit': { type: 'string' },
 } as const;
 
@@ -55,6 +71,9 @@ const tokenFieldsSchema = z.object({
   name: z.string().min(1).optional(),
   decimals: whole('decimals').optional(),
   'price-feed': feed.optional(),
+  'feed-heartbeat': heartbeat.optional(),
+  'min-answer': bound.optional(),
+  'max-answer': bound.optional(),
   'min-deposit': units.optional(),
 });
 const tokenKey = z.object({ chain: whole('chain id'), address: z.string().min(1, '--address is required') });
@@ -107,7 +126,8 @@ async function addChainCommand(db: Db, config: Config, args: string[]) {
   const type = merged.type ?? 'EVM';
   const spec: NewChain = {
     chainId: merged.chainId!, type, name: merged.name!, nativeSymbol: merged.nativeSymbol!, nativeDecimals: merged.nativeDecimals ?? (type === 'TRON' ? 6 : 18),
-    nativePriceFeed: merged.nativePriceFeed ?? null, nativeMinDeposit: merged.nativeMinDeposit ?? '0',
+    nativePriceFeed: merged.nativePriceFeed ?? null, nativeFeedHeartbeat: merged.nativeFeedHeartbeat ?? null, nativeFeedMinAnswer: merged.nativeFeedMinAnswer ?? null,
+    nativeFeedMaxAnswer: merged.nativeFeedMaxAnswer ?? null, sequencerUptimeFeed: merged.sequencerUptimeFeed ?? null, nativeMinDeposit: merged.nativeMinDeposit ?? '0',
     depositConfirmations: merged.depositConfirmations!, withdrawConfirmations: merged.withdrawConfirmations!, active: f.inactive !== true,
   };
   const chains = ChainProviders.fromConfig(config);
@@ -148,7 +168,8 @@ export async function tokenCommand(db: Db, config: Config, sub: string | undefin
     const decimals = await checkedAgainstChain(config, f.chain, f.address, f.decimals);
     return addToken(db, {
       chainId: f.chain, address: f.address, symbol: f.symbol, displaySymbol: f['display-symbol'] ?? f.symbol, name: f.name ?? f.symbol, decimals,
-      priceFeed: f['price-feed'] ?? null, minDeposit: f['min-deposit'] ?? '0', active: f.inactive !== true,
+      priceFeed: f['price-feed'] ?? null, feedHeartbeat: f['feed-heartbeat'] ?? null, feedMinAnswer: f['min-answer'] ?? null, feedMaxAnswer: f['max-answer'] ?? null,
+      minDeposit: f['min-deposit'] ?? '0', active: f.inactive !== true,
     });
   }
   if (sub === 'update') {
@@ -156,7 +177,8 @@ export async function tokenCommand(db: Db, config: Config, sub: string | undefin
     const f = validate(tokenKey.extend(tokenFieldsSchema.shape), flags);
     if (f.decimals !== undefined) await checkedAgainstChain(config, f.chain, f.address, f.decimals);
     return updateToken(db, f.chain, f.address, given({
-      symbol: f.symbol, displaySymbol: f['display-symbol'], name: f.name, decimals: f.decimals, priceFeed: f['price-feed'], minDeposit: f['min-deposit'],
+      symbol: f.symbol, displaySymbol: f['display-symbol'], name: f.name, decimals: f.decimals, priceFeed: f['price-feed'],
+      feedHeartbeat: f['feed-heartbeat'], feedMinAnswer: f['min-answer'], feedMaxAnswer: f['max-answer'], minDeposit: f['min-deposit'],
     }));
   }
   if (sub === 'activate' || sub === 'deactivate') {

@@ -63,11 +63,13 @@ export async function devCommand(db: Db, config: Config, sub: string | undefined
       return { chainId: id, ...(await mine({ nodeUrl: nodeUrl(config, id), blocks: f.blocks, chainId: id })) };
     }
     case 'price': {
-      const { flags } = parse(args, { ...chainFlag, symbol: { type: 'string' }, usd: { type: 'string' }, stale: { type: 'boolean' } });
-      const f = validate(z.object({ symbol: z.string().min(1), usd: decimal.optional(), stale: z.boolean().optional(), chain: chainId }), flags);
+      const { flags } = parse(args, { ...chainFlag, symbol: { type: 'string' }, usd: { type: 'string' }, stale: { type: 'boolean' }, age: { type: 'string' } });
+      const age = z.string().regex(/^\d+$/, 'expected whole seconds').transform(Number).optional();
+      const f = validate(z.object({ symbol: z.string().min(1), usd: decimal.optional(), stale: z.boolean().optional(), age, chain: chainId }), flags);
       if (!f.usd === !f.stale) throw new UsageError('give exactly one of --usd DECIMAL or --stale');
+      if (f.age !== undefined && !f.usd) throw new UsageError('--age SECONDS goes with --usd DECIMAL');
       const registry = await devChain(db, f.chain);
-      return setPrice({ nodeUrl: nodeUrl(config, registry.chainId), registry, symbol: f.symbol, usd: f.usd, stale: f.stale });
+      return setPrice({ nodeUrl: nodeUrl(config, registry.chainId), registry, symbol: f.symbol, usd: f.usd, stale: f.stale, ageSeconds: f.age });
     }
     case 'bankroll': {
       const f = validate(z.object({ chain: chainId }), parse(args, chainFlag).flags);

@@ -10,6 +10,7 @@ import { createOperator, updateOperator } from '../provisioning/operators';
 import { parse, UsageError, validate } from './args';
 import { chainCommand, tokenCommand } from './chains';
 import { devCommand } from './dev';
+import { fiatCommand } from './fiat';
 import { OPERATOR_FLAG_TYPES, operatorFlagsSchema, toSettings } from './operator-flags';
 import { reconcileCommand } from './reconcile';
 
@@ -72,8 +73,9 @@ async function main(argv: string[]): Promise<number> {
     else if (group === 'admin') out = await adminCommand(db, sub, rest);
     else if (group === 'chain') out = await chainCommand(db, config, sub, rest);
     else if (group === 'token') out = await tokenCommand(db, config, sub, rest);
+    else if (group === 'fiat') out = await fiatCommand(db, sub, rest);
     else if (group === 'dev') out = await devCommand(db, config, sub, rest);
-    else throw new UsageError('usage: operator|admin|chain|token|dev|reconcile <command> [flags]');
+    else throw new UsageError('usage: operator|admin|chain|token|fiat|dev|reconcile <command> [flags]');
     process.stdout.write(JSON.stringify(out) + '\n');
     return 0;
   } catch (err) {

@@ -130,8 +130,12 @@ export const envSchema = z.object({
   PRICE_RETRY_SECONDS: int(60, 1),
   /** How often each chain's dust is weighed against the gas of sweeping it (aggregate dust sweeps). */
   DUST_SWEEP_SECONDS: int(300, 1),
-  /** An on-chain price round older than this is unavailable (never a guess). */
+  /** The age limit of a feed registered without a heartbeat: an older round is unavailable (never a guess). */
   PRICE_MAX_AGE_SECONDS: int(3600, 1),
+  /** A feed's round is fresh while younger than its heartbeat plus this, by wall-clock and chain time alike (CONTRACT §9). */
+  PRICE_HEARTBEAT_MARGIN_SECONDS: int(600),
+  /** After an L2 sequencer comes back up, its chain's prices stay unknown this long (Chainlink's sequencer-uptime feed). */
+  PRICE_SEQUENCER_GRACE_SECONDS: int(3600),
   /** PostgreSQL connections per process (API or worker). */
   DB_POOL_SIZE: int(10, 1),
   /** How long a database transaction waits for a free connection before the request answers 503 (nothing written). */
@@ -140,7 +144,10 @@ export const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'expected at least 16 characters').optional(),
   /** The worker's Prometheus endpoint (its process and Temporal's worker metrics); 0 turns it off. */
   WORKER_METRICS_PORT: int(9464),
-  /** Empty: only USD is known, so an operator with another fiat gets no local-currency value. */
+  /**
+   * Fixed local units per USD for a currency without a registered fiat feed (`fiat add`): dev and tests only, refused
+   * with NODE_ENV=production. Empty: only USD and the fiat feeds' currencies are known.
+   */
   FX_RATES: fxRates.default({}),
 });
 
@@ -157,10 +164,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
 }
 
-/** A pause between signing and broadcasting only serves crash tests; anywhere else it would just delay payouts. */
+/** A pause between signing and broadcasting only serves crash tests; anywhere else it would just delay payouts. Fixed FX rates only serve dev and tests. */
 function testOnlyIssues(c: Config): Array<{ path: string[]; message: string }> {
   const issues: Array<{ path: string[]; message: string }> = [];
   if (c.TEST_PAUSE_BEFORE_BROADCAST_MS !== 0 && c.NODE_ENV !== 'test') issues.push({ path: ['TEST_PAUSE_BEFORE_BROADCAST_MS'], message: 'only allowed with NODE_ENV=test' });
+  // A fixed rate has no age: in production a currency is priced from its fiat feed or not at all.
+  if (Object.keys(c.FX_RATES).length > 0 && c.NODE_ENV === 'production') issues.push({ path: ['FX_RATES'], message: 'fixed rates are for dev and tests: register fiat feeds (`fiat add`) in production' });
   // A TRON chain needs its deposit addresses, which the API derives from the public key alone.
   if (Object.keys(c.TRON_RPC_URLS).length > 0 && !c.TRON_DEPOSIT_XPUB) issues.push({ path: ['TRON_DEPOSIT_XPUB'], message: 'required when TRON_RPC_URLS is set' });
   return issues;

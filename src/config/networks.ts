@@ -18,6 +18,7 @@ const evmAddress = z.string().refine((a) => {
 }, 'expected an EIP-55 checksummed EVM address');
 const tronAddress = z.string().regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, 'expected a TRON base58 address');
 const reason = z.string().min(10, 'say why it is null');
+const heartbeat = z.number().int().positive().nullable();
 
 const tokenSchema = z
   .object({
@@ -28,10 +29,15 @@ const tokenSchema = z
     addressWhy: reason.optional(),
     priceFeed: z.string().nullable().optional(),
     priceFeedWhy: reason.optional(),
+    /** The feed's published heartbeat (Chainlink's data-feed listing); null with feedHeartbeatWhy when not known for sure. */
+    feedHeartbeat: heartbeat.optional(),
+    feedHeartbeatWhy: reason.optional(),
   })
   .refine((t) => t.address !== null || t.addressWhy, { message: 'a null address needs addressWhy' })
   .refine((t) => t.address === null || t.priceFeed !== undefined, { message: 'a listed token names its priceFeed (null with priceFeedWhy if unknown)' })
-  .refine((t) => t.priceFeed !== null || t.priceFeedWhy, { message: 'a null priceFeed needs priceFeedWhy' });
+  .refine((t) => t.priceFeed !== null || t.priceFeedWhy, { message: 'a null priceFeed needs priceFeedWhy' })
+  .refine((t) => !t.priceFeed || t.feedHeartbeat !== undefined, { message: 'a priceFeed names its feedHeartbeat (null with feedHeartbeatWhy if unknown)' })
+  .refine((t) => t.feedHeartbeat !== null || t.feedHeartbeatWhy, { message: 'a null feedHeartbeat needs feedHeartbeatWhy' });
 
 const presetSchema = z
   .object({
@@ -44,12 +50,20 @@ const presetSchema = z
     nativeDecimals: z.number().int().min(0).max(36),
     nativePriceFeed: z.string().nullable(),
     nativePriceFeedWhy: reason.optional(),
+    nativeFeedHeartbeat: heartbeat.optional(),
+    nativeFeedHeartbeatWhy: reason.optional(),
+    /** Chainlink's L2 sequencer-uptime feed, on the rollups that have one. */
+    sequencerUptimeFeed: z.string().optional(),
+    /** Chainlink `<currency>/USD` feeds on this network, for `fiat add --preset NAME`. */
+    fiatFeeds: z.array(z.object({ currency: z.string().regex(/^[A-Z]{3}$/), feed: z.string(), heartbeat: heartbeat })).optional(),
     depositConfirmations: z.number().int().min(1),
     withdrawConfirmations: z.number().int().min(1),
     confirmationsWhy: z.string().min(1),
     tokens: z.array(tokenSchema).min(1),
   })
   .refine((p) => p.nativePriceFeed !== null || p.nativePriceFeedWhy, { message: 'a null nativePriceFeed needs nativePriceFeedWhy' })
+  .refine((p) => p.nativePriceFeed === null || p.nativeFeedHeartbeat !== undefined, { message: 'a nativePriceFeed names its nativeFeedHeartbeat (null with nativeFeedHeartbeatWhy if unknown)' })
+  .refine((p) => p.nativeFeedHeartbeat !== null || p.nativeFeedHeartbeatWhy, { message: 'a null nativeFeedHeartbeat needs nativeFeedHeartbeatWhy' })
   .superRefine((p, ctx) => {
     // Every address in the network's own form: checksummed hex on EVM, base58 on TRON (feeds exist on EVM only).
     const form = p.type === 'EVM' ? evmAddress : tronAddress;
@@ -59,6 +73,8 @@ const presetSchema = z
       if (!r.success) ctx.addIssue({ code: 'custom', path, message: `${value}: ${r.error.issues[0]!.message}` });
     };
     check(p.nativePriceFeed, ['nativePriceFeed'], evmAddress);
+    check(p.sequencerUptimeFeed, ['sequencerUptimeFeed'], evmAddress);
+    p.fiatFeeds?.forEach((f, i) => check(f.feed, ['fiatFeeds', i, 'feed'], evmAddress));
     p.tokens.forEach((t, i) => {
       check(t.address, ['tokens', i, 'address']);
       check(t.priceFeed, ['tokens', i, 'priceFeed'], evmAddress);

@@ -57,29 +57,37 @@ export async function mine({ nodeUrl, blocks = 1, chainId }: { nodeUrl: string; 
   }, chainId);
 }
 
-/** Moves a price feed to `usd`, or with `stale` back-dates its latest round so every staleness check fails. */
-export async function setPrice({ nodeUrl, registry, symbol, usd, stale = false }: {
+/**
+ * Moves a price feed to `usd`, or with `stale` back-dates its latest round so every staleness check fails. With
+ * `ageSeconds` the new round is stamped that many seconds before now (the later of the wall clock and the chain's
+ * latest block, the clocks freshness is judged by), as a feed whose last heartbeat was that long ago.
+ */
+export async function setPrice({ nodeUrl, registry, symbol, usd, stale = false, ageSeconds }: {
   nodeUrl: string;
   registry: DevChainRegistry;
   /** A token symbol or the native symbol. */
   symbol: string;
   usd?: string;
   stale?: boolean;
+  ageSeconds?: number;
 }): Promise<{ symbol: string; usd: string }> {
   if ((usd === undefined) === !stale) throw new Error('set either a USD price or stale, not both');
+  if (ageSeconds !== undefined && (usd === undefined || !Number.isSafeInteger(ageSeconds) || ageSeconds < 0)) throw new Error('an age is whole seconds given with a USD price');
   const asset = findAsset(registry, symbol);
   const feedAddress = asset === 'native' ? registry.nativePriceFeed : asset.priceFeed;
   const answer = usd === undefined ? undefined : parseAmount(usd, FEED_DECIMALS, 'USD price');
   return withProvider(nodeUrl, async (provider) => {
     const feed = priceFeed(feedAddress, await provider.getSigner(DEPLOYER_ACCOUNT));
-    if (answer !== undefined) {
+    const latest = await feed.latestRoundData();
+    if (answer !== undefined && ageSeconds === undefined) {
       await (await feed.updateAnswer(answer)).wait();
     } else {
-      const latest = await feed.latestRoundData();
-      await (await feed.updateRoundData(latest.roundId + 1n, latest.answer, STALE_TIMESTAMP, STALE_TIMESTAMP)).wait();
+      const head = (await provider.getBlock('latest'))!.timestamp;
+      const stamp = answer === undefined ? STALE_TIMESTAMP : BigInt(Math.max(head, Math.floor(Date.now() / 1000)) - ageSeconds!);
+      await (await feed.updateRoundData(latest.roundId + 1n, answer ?? latest.answer, stamp, stamp)).wait();
     }
-    const latest = await feed.latestRoundData();
-    return { symbol: asset === 'native' ? registry.nativeSymbol : asset.symbol, usd: formatAmount(latest.answer, FEED_DECIMALS) };
+    const round = await feed.latestRoundData();
+    return { symbol: asset === 'native' ? registry.nativeSymbol : asset.symbol, usd: formatAmount(round.answer, FEED_DECIMALS) };
   }, registry.chainId);
 }
 

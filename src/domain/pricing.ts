@@ -13,8 +13,6 @@ export type Rounding = 'down' | 'up';
 
 /** Basis points in one whole. */
 const BPS = 10_000n;
-/** A feed round stamped this far ahead of our clock is still accepted: node and host clocks drift a little. */
-const FUTURE_TOLERANCE_SECONDS = 60n;
 const MICROS = 10n ** BigInt(USD_LEDGER_DECIMALS);
 
 /**
@@ -63,20 +61,6 @@ export function priceFromFeed(answer: bigint, feedDecimals: number): Decimal | n
   if (answer <= 0n) return null;
   // Built from text, so no digit of the answer is rounded away.
   return new Decimal(`${answer}e-${feedDecimals}`);
-}
-
-/**
- * Whether a feed round stamped `updatedAtSeconds` may be used at `nowSeconds`: never for 0 (a round that was never
- * completed), one stamped more than 60 s ahead of us, or one older than `maxAgeSeconds`.
- */
-export function isFresh(updatedAtSeconds: bigint, nowSeconds: number, maxAgeSeconds: number): boolean {
-  if (!Number.isInteger(maxAgeSeconds) || maxAgeSeconds < 0) {
-    throw new Error(`max age must be whole seconds, got ${maxAgeSeconds}`);
-  }
-  if (updatedAtSeconds <= 0n) return false;
-  const now = BigInt(Math.floor(nowSeconds));
-  if (updatedAtSeconds > now + FUTURE_TOLERANCE_SECONDS) return false;
-  return now - updatedAtSeconds <= BigInt(maxAgeSeconds);
 }
 
 /**

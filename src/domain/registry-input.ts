@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { getAddress, isAddress, parseUnits } from 'ethers';
 
 /** The networks the registry holds: EVM chains, and TRON (TRC-20) for the widget flows. */
@@ -44,4 +45,24 @@ export function minDepositRaw(units: string, decimals: number, what: string): st
     throw new RegistryInputError(`${what}: expected a non-negative decimal with at most ${decimals} decimals, got "${units}"`);
   }
   return parseUnits(units, decimals).toString();
+}
+
+/** A feed's heartbeat in seconds: Chainlink's range from seconds to days; null clears it (PRICE_MAX_AGE_SECONDS applies). */
+export function checkedHeartbeat(seconds: number | null, what: string): number | null {
+  if (seconds === null) return null;
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 30 * 86_400) throw new RegistryInputError(`${what}: expected whole seconds from 1 to 2592000, got ${seconds}`);
+  return seconds;
+}
+
+/** A feed answer bound in USD (a positive decimal with at most 18 decimals, stored as Decimal(38,18)); null clears it. */
+export function checkedBound(value: string | null, what: string): string | null {
+  if (value === null) return null;
+  if (!/^\d{1,20}(\.\d{1,18})?$/.test(value) || /^[0.]+$/.test(value)) throw new RegistryInputError(`${what}: expected a positive decimal with at most 18 decimals, got "${value}"`);
+  return value;
+}
+
+/** Refuses a minimum above the maximum (both as they will stand after the change). */
+export function checkBoundsOrder(min: Decimal.Value | null, max: Decimal.Value | null, what: string): void {
+  if (min === null || max === null) return;
+  if (new Decimal(min).gt(max)) throw new RegistryInputError(`${what}: the minimum answer ${min.toString()} is above the maximum ${max.toString()}`);
 }

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import type { Db } from '../adapters/db';
 import { fromRawUnits } from '../domain/money';
-import { checkedConfirmations, checkedDecimals, minDepositRaw, registryAddress, RegistryInputError, type ChainType } from '../domain/registry-input';
+import { checkBoundsOrder, checkedBound, checkedConfirmations, checkedDecimals, checkedHeartbeat, minDepositRaw, registryAddress, RegistryInputError, type ChainType } from '../domain/registry-input';
 import { Prisma, type Chain, type Token } from '../generated/prisma/client';
 
 /**
@@ -19,6 +19,12 @@ export interface ChainFields {
   nativeDecimals: number;
   /** Chainlink-style USD feed of the native asset; null: none (the native asset then has no price). */
   nativePriceFeed: string | null;
+  /** The native feed's published heartbeat in seconds and its answer bounds in USD; null: none (CONTRACT §9). */
+  nativeFeedHeartbeat: number | null;
+  nativeFeedMinAnswer: string | null;
+  nativeFeedMaxAnswer: string | null;
+  /** The L2 sequencer-uptime feed; null on chains without one. */
+  sequencerUptimeFeed: string | null;
   /** Token units; "0" means no minimum. */
   nativeMinDeposit: string;
   depositConfirmations: number;
@@ -37,6 +43,10 @@ export interface TokenFields {
   name: string;
   decimals: number;
   priceFeed: string | null;
+  /** The feed's published heartbeat in seconds and its answer bounds in USD; null: none (CONTRACT §9). */
+  feedHeartbeat: number | null;
+  feedMinAnswer: string | null;
+  feedMaxAnswer: string | null;
   minDeposit: string;
 }
 
@@ -50,7 +60,8 @@ export interface NewToken extends TokenFields {
 export function chainView(c: Chain) {
   return {
     chainId: c.chainId, name: c.name, type: c.type, nativeSymbol: c.nativeSymbol, nativeDecimals: c.nativeDecimals,
-    nativePriceFeed: c.nativePriceFeed, nativeMinDeposit: units(c.nativeMinDepositRaw, c.nativeDecimals),
+    nativePriceFeed: c.nativePriceFeed, nativeFeedHeartbeat: c.nativeFeedHeartbeat, nativeFeedMinAnswer: bound(c.nativeFeedMinAnswer),
+    nativeFeedMaxAnswer: bound(c.nativeFeedMaxAnswer), sequencerUptimeFeed: c.sequencerUptimeFeed, nativeMinDeposit: units(c.nativeMinDepositRaw, c.nativeDecimals),
     depositConfirmations: c.depositConfirmations, withdrawConfirmations: c.withdrawConfirmations, active: c.active, isDev: c.isDev,
   };
 }
@@ -58,12 +69,16 @@ export function chainView(c: Chain) {
 export function tokenView(t: Token) {
   return {
     chainId: t.chainId, address: t.address, symbol: t.symbol, displaySymbol: t.displaySymbol, name: t.name, decimals: t.decimals,
-    priceFeed: t.priceFeed, minDeposit: units(t.minDepositRaw, t.decimals), active: t.active,
+    priceFeed: t.priceFeed, feedHeartbeat: t.feedHeartbeat, feedMinAnswer: bound(t.feedMinAnswer), feedMaxAnswer: bound(t.feedMaxAnswer),
+    minDeposit: units(t.minDepositRaw, t.decimals), active: t.active,
   };
 }
 
 /** Raw units as plain token units without trailing zeros ("1", "0.0005"). */
 const units = (raw: Prisma.Decimal, decimals: number) => new Decimal(fromRawUnits(BigInt(raw.toFixed(0)), decimals)).toFixed();
+
+/** A stored answer bound as plain text without trailing zeros ("0.9"), or null. */
+export const bound = (v: Prisma.Decimal | null) => (v === null ? null : new Decimal(v.toString()).toFixed());
 
 /** The checked column values of a chain's (partial) fields; `type` decides the address form of the feed. */
 function chainData(type: ChainType, f: Partial<ChainFields>, decimalsNow?: number): Prisma.ChainUpdateInput {
@@ -74,6 +89,10 @@ function chainData(type: ChainType, f: Partial<ChainFields>, decimalsNow?: numbe
     ...(f.nativeSymbol !== undefined ? { nativeSymbol: nonEmpty(f.nativeSymbol, 'native symbol') } : {}),
     ...(f.nativeDecimals !== undefined ? { nativeDecimals: decimals } : {}),
     ...(f.nativePriceFeed !== undefined ? { nativePriceFeed: f.nativePriceFeed === null ? null : registryAddress(type, f.nativePriceFeed, 'native price feed') } : {}),
+    ...(f.nativeFeedHeartbeat !== undefined ? { nativeFeedHeartbeat: checkedHeartbeat(f.nativeFeedHeartbeat, 'native feed heartbeat') } : {}),
+    ...(f.nativeFeedMinAnswer !== undefined ? { nativeFeedMinAnswer: checkedBound(f.nativeFeedMinAnswer, 'native min answer') } : {}),
+    ...(f.nativeFeedMaxAnswer !== undefined ? { nativeFeedMaxAnswer: checkedBound(f.nativeFeedMaxAnswer, 'native max answer') } : {}),
+    ...(f.sequencerUptimeFeed !== undefined ? { sequencerUptimeFeed: f.sequencerUptimeFeed === null ? null : sequencerFeed(type, f.sequencerUptimeFeed) } : {}),
     ...(f.nativeMinDeposit !== undefined ? { nativeMinDepositRaw: new Prisma.Decimal(minDepositRaw(f.nativeMinDeposit, decimals!, 'native min deposit')) } : {}),
     ...(f.depositConfirmations !== undefined ? { depositConfirmations: checkedConfirmations(f.depositConfirmations, 'deposit confirmations') } : {}),
     ...(f.withdrawConfirmations !== undefined ? { withdrawConfirmations: checkedConfirmations(f.withdrawConfirmations, 'withdraw confirmations') } : {}),
@@ -88,8 +107,22 @@ function tokenData(type: ChainType, f: Partial<TokenFields>, decimalsNow?: numbe
     ...(f.name !== undefined ? { name: nonEmpty(f.name, 'name') } : {}),
     ...(f.decimals !== undefined ? { decimals } : {}),
     ...(f.priceFeed !== undefined ? { priceFeed: f.priceFeed === null ? null : registryAddress(type, f.priceFeed, 'price feed') } : {}),
+    ...(f.feedHeartbeat !== undefined ? { feedHeartbeat: checkedHeartbeat(f.feedHeartbeat, 'feed heartbeat') } : {}),
+    ...(f.feedMinAnswer !== undefined ? { feedMinAnswer: checkedBound(f.feedMinAnswer, 'min answer') } : {}),
+    ...(f.feedMaxAnswer !== undefined ? { feedMaxAnswer: checkedBound(f.feedMaxAnswer, 'max answer') } : {}),
     ...(f.minDeposit !== undefined ? { minDepositRaw: new Prisma.Decimal(minDepositRaw(f.minDeposit, decimals!, 'min deposit')) } : {}),
   };
+}
+
+/** Chainlink runs sequencer-uptime feeds on EVM rollups only. */
+function sequencerFeed(type: ChainType, address: string): string {
+  if (type !== 'EVM') throw new RegistryInputError('sequencer feed: only EVM chains have one');
+  return registryAddress(type, address, 'sequencer feed');
+}
+
+/** The bounds as they will stand after a change: the given one, else the stored one. */
+function boundsAfter(given: string | null | undefined, stored: Prisma.Decimal | null): string | null {
+  return given === undefined ? bound(stored) : given;
 }
 
 function nonEmpty(value: string, what: string): string {
@@ -102,13 +135,16 @@ export async function addChain(db: RegistryDb, c: NewChain) {
   if (!Number.isSafeInteger(c.chainId) || c.chainId < 1) throw new RegistryInputError(`chain id: expected a positive whole number, got ${c.chainId}`);
   if (await db.chain.findUnique({ where: { chainId: c.chainId } })) throw new RegistryInputError(`chain ${c.chainId} is already registered (use chain update)`);
   const data = chainData(c.type, c, c.nativeDecimals);
+  checkBoundsOrder(c.nativeFeedMinAnswer, c.nativeFeedMaxAnswer, 'native feed');
   const row = await db.chain.create({ data: { ...(data as Prisma.ChainCreateInput), chainId: c.chainId, type: c.type, active: c.active } });
   return chainView(row);
 }
 
 export async function updateChain(db: RegistryDb, chainId: number, changes: Partial<ChainFields>) {
   const chain = await registeredChain(db, chainId);
-  const row = await db.chain.update({ where: { chainId }, data: chainData(chain.type, changes, chain.nativeDecimals) });
+  const data = chainData(chain.type, changes, chain.nativeDecimals);
+  checkBoundsOrder(boundsAfter(changes.nativeFeedMinAnswer, chain.nativeFeedMinAnswer), boundsAfter(changes.nativeFeedMaxAnswer, chain.nativeFeedMaxAnswer), 'native feed');
+  const row = await db.chain.update({ where: { chainId }, data });
   return chainView(row);
 }
 
@@ -125,12 +161,15 @@ export async function addToken(db: RegistryDb, t: NewToken) {
     throw new RegistryInputError(`token ${address} is already registered on chain ${t.chainId} (use token update)`);
   }
   const data = tokenData(chain.type, t, t.decimals) as Omit<Prisma.TokenUncheckedCreateInput, 'chainId' | 'address'>;
+  checkBoundsOrder(t.feedMinAnswer, t.feedMaxAnswer, 'price feed');
   return tokenView(await db.token.create({ data: { ...data, chainId: t.chainId, address, active: t.active } }));
 }
 
 export async function updateToken(db: RegistryDb, chainId: number, address: string, changes: Partial<TokenFields>) {
   const { chain, token } = await registeredToken(db, chainId, address);
-  return tokenView(await db.token.update({ where: { id: token.id }, data: tokenData(chain.type, changes, token.decimals) }));
+  const data = tokenData(chain.type, changes, token.decimals);
+  checkBoundsOrder(boundsAfter(changes.feedMinAnswer, token.feedMinAnswer), boundsAfter(changes.feedMaxAnswer, token.feedMaxAnswer), 'price feed');
+  return tokenView(await db.token.update({ where: { id: token.id }, data }));
 }
 
 /** An inactive token is refused at headless create (400) and execute (409), hidden from choices, and not scanned. */

@@ -18,6 +18,12 @@ export interface ChainSpec {
 }
 
 /**
+ * The heartbeat the dev chains' feeds are registered with: like Chainlink's stablecoin feeds, a round stays fresh for a
+ * day (plus the margin), since nothing posts heartbeat rounds on a dev chain; `dev price` writes a new round.
+ */
+export const DEV_FEED_HEARTBEAT_SECONDS = 86_400;
+
+/**
  * Writes a chain and its tokens into the registry. Tokens of the chain not in the spec are deactivated, never
  * deleted: deposits and withdrawals keep pointing at them. A redeploy of the dev chain replaces the addresses.
  */
@@ -28,6 +34,7 @@ export async function upsertChain(db: Db, spec: ChainSpec, opts: { isDev: boolea
     nativeSymbol: spec.nativeSymbol,
     nativeDecimals: spec.nativeDecimals,
     nativePriceFeed: spec.nativePriceFeed,
+    nativeFeedHeartbeat: opts.isDev ? DEV_FEED_HEARTBEAT_SECONDS : null,
     nativeMinDepositRaw: minRaw(spec.nativeMinDeposit, spec.nativeDecimals),
     depositConfirmations: spec.depositConfirmations,
     withdrawConfirmations: spec.withdrawConfirmations,
@@ -44,7 +51,7 @@ export async function upsertChain(db: Db, spec: ChainSpec, opts: { isDev: boolea
     for (const t of spec.tokens) {
       const data = {
         symbol: t.symbol, displaySymbol: t.displaySymbol, name: t.name, decimals: t.decimals, priceFeed: t.priceFeed,
-        minDepositRaw: minRaw(t.minDeposit, t.decimals), active: t.active ?? true,
+        feedHeartbeat: opts.isDev ? DEV_FEED_HEARTBEAT_SECONDS : null, minDepositRaw: minRaw(t.minDeposit, t.decimals), active: t.active ?? true,
       };
       await tx.token.upsert({
         where: { chainId_address: { chainId: spec.chainId, address: t.address } },

@@ -99,13 +99,26 @@ describe('token commands', () => {
     expect(wrong.json.error).toMatch(/decimals\(\) is 6/);
     expect(await ctx.db.token.count({ where: { address } })).toBe(0);
 
-    const added = await cli('token', 'add', '--chain', CHAIN, '--address', address.toLowerCase(), '--symbol', 'EURC', '--name', 'Euro Coin', '--price-feed', f.token('USDT').priceFeed, '--min-deposit', '2.5', '--inactive');
+    const inverted = await cli('token', 'add', '--chain', CHAIN, '--address', address, '--symbol', 'EURC', '--min-answer', '1.2', '--max-answer', '1.0');
+    expect(inverted.code).toBe(2);
+    expect(inverted.json.error).toMatch(/minimum answer 1.2 is above the maximum 1.0/);
+    expect(await ctx.db.token.count({ where: { address } })).toBe(0);
+
+    const added = await cli('token', 'add', '--chain', CHAIN, '--address', address.toLowerCase(), '--symbol', 'EURC', '--name', 'Euro Coin', '--price-feed', f.token('USDT').priceFeed,
+      '--feed-heartbeat', '86400', '--min-answer', '0.9', '--max-answer', '1.30', '--min-deposit', '2.5', '--inactive');
     expect(added.code).toBe(0);
-    expect(added.json).toEqual({ chainId: 31337, address, symbol: 'EURC', displaySymbol: 'EURC', name: 'Euro Coin', decimals: 6, priceFeed: f.token('USDT').priceFeed, minDeposit: '2.5', active: false });
+    expect(added.json).toEqual({
+      chainId: 31337, address, symbol: 'EURC', displaySymbol: 'EURC', name: 'Euro Coin', decimals: 6, priceFeed: f.token('USDT').priceFeed,
+      feedHeartbeat: 86_400, feedMinAnswer: '0.9', feedMaxAnswer: '1.3', minDeposit: '2.5', active: false,
+    });
     expect((await cli('token', 'add', '--chain', CHAIN, '--address', address, '--symbol', 'EURC')).code).toBe(2);
 
     const updated = await cli('token', 'update', '--chain', CHAIN, '--address', address, '--display-symbol', 'EURC.e', '--min-deposit', '0', '--price-feed', 'none');
     expect(updated.json).toMatchObject({ displaySymbol: 'EURC.e', minDeposit: '0', priceFeed: null, active: false });
+    // A bound moved past the stored other one is refused; "none" clears.
+    expect((await cli('token', 'update', '--chain', CHAIN, '--address', address, '--min-answer', '1.5')).code).toBe(2);
+    const cleared = await cli('token', 'update', '--chain', CHAIN, '--address', address, '--feed-heartbeat', 'none', '--max-answer', 'none');
+    expect(cleared.json).toMatchObject({ feedHeartbeat: null, feedMinAnswer: '0.9', feedMaxAnswer: null });
     await cli('token', 'activate', '--chain', CHAIN, '--address', address);
     const chain = (await http(ctx.apiUrl, 'GET', '/chain')).body.find((c: { chainId: number }) => c.chainId === 31337);
     expect(chain.tokens.find((t: { address: string }) => t.address === address)).toMatchObject({ symbol: 'EURC', displaySymbol: 'EURC.e', decimals: 6, active: true, minDeposit: '0.000000' });
@@ -216,6 +229,12 @@ describe('network presets', () => {
     expect(sepolia.json).toMatchObject({ chainId: 11155111, depositConfirmations: 10, withdrawConfirmations: 3, nativePriceFeed: '0x694AA1769357215DE4FAC081bf1f309aDC325306' });
     expect(sepolia.json.tokens.map((t: { symbol: string }) => t.symbol)).toEqual(['USDC']);
     expect(sepolia.json.notListed).toEqual([{ symbol: 'USDT', why: expect.any(String) }]);
+
+    // Base: each feed's published heartbeat and Chainlink's sequencer-uptime feed come with the preset.
+    const base = await cli('chain', 'add', '--preset', 'base', '--inactive');
+    expect(base.json).toMatchObject({ chainId: 8453, nativeFeedHeartbeat: 1200, sequencerUptimeFeed: '0xBCF85224fc0756B9Fa45aA7892530B47e10b6433' });
+    expect(base.json.tokens.map((t: { symbol: string; feedHeartbeat: number }) => [t.symbol, t.feedHeartbeat])).toEqual([['USDT', 86_400], ['USDC', 86_400]]);
+    expect(bsc.json.nativeFeedHeartbeat).toBeNull();
 
     const chain = (await http(ctx.apiUrl, 'GET', '/chain')).body.find((c: { chainId: number }) => c.chainId === 56);
     expect(chain.tokens.find((t: { symbol: string }) => t.symbol === 'USDT')).toMatchObject({ address: '0x55d398326f99059fF775485246999027B3197955', decimals: 18, active: true });

@@ -185,6 +185,23 @@ describe('dev commands', () => {
     expect(answer).toBe(312_345_000_000n);
   });
 
+  it('When dev price runs with --age, Then the new round is stamped that many seconds in the past', async () => {
+    const r = await cli('dev', 'price', '--symbol', 'WETH', '--usd', '3000', '--age', '18000');
+    expect(r.code).toBe(0);
+    expect(r.json).toEqual({ symbol: 'WETH', usd: '3000' });
+    const weth = ctx.services.registry.tokens.find((t) => t.symbol === 'WETH')!;
+    const [, answer, , updatedAt] = await new Contract(weth.priceFeed, feedAbi, provider).getFunction('latestRoundData')();
+    expect(answer).toBe(300_000_000_000n);
+    // Stamped from the later of the wall clock and the chain's head, both read around the call.
+    const head = (await provider.getBlock('latest'))!.timestamp;
+    const now = Math.max(head, Math.floor(Date.now() / 1000));
+    expect(Number(updatedAt)).toBeLessThanOrEqual(now - 18_000);
+    expect(Number(updatedAt)).toBeGreaterThan(now - 18_000 - 600);
+    expect((await cli('dev', 'price', '--symbol', 'WETH', '--stale', '--age', '60')).code).toBe(2);
+    expect((await cli('dev', 'price', '--symbol', 'WETH', '--usd', '3000', '--age', '-5')).code).toBe(2);
+    await cli('dev', 'price', '--symbol', 'WETH', '--usd', '3000');
+  });
+
   it('When dev bankroll runs, Then it lists the bankroll native and token balances', async () => {
     const r = await cli('dev', 'bankroll');
     expect(r.code).toBe(0);

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import Decimal from 'decimal.js';
 import { ContractFactory, Wallet } from 'ethers';
 import { ChainProviders } from '../../src/adapters/chains';
-import { FixedFxProvider, FixedPriceProvider, OnChainPriceProvider, type AssetRef } from '../../src/adapters/prices';
+import { FixedFxProvider, FixedPriceProvider, OnChainFxProvider, OnChainPriceProvider, feedSettings, type AssetRef } from '../../src/adapters/prices';
+import { FeedReader } from '../../src/adapters/price-feeds';
 import { priceFeed } from '../../src/devchain/bindings';
 import { DEPLOYER_ACCOUNT, withProvider } from '../../src/devchain/chain';
 import { compileContracts } from '../../src/devchain/contracts';
@@ -44,23 +45,23 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function deployFeed(usd: string): Promise<string> {
+const HOUR = 3600;
+
+async function deployFeed(usd: string, decimals = FEED_DECIMALS): Promise<string> {
   const { MockV3Aggregator } = compileContracts();
   return withProvider(nodeUrl, async (provider) => {
     const factory = new ContractFactory(MockV3Aggregator.abi, MockV3Aggregator.bytecode, await provider.getSigner(DEPLOYER_ACCOUNT));
-    const feed = await factory.deploy(FEED_DECIMALS, parseAmount(usd, FEED_DECIMALS));
+    const feed = await factory.deploy(decimals, parseAmount(usd, decimals));
     await feed.waitForDeployment();
     return feed.getAddress();
   });
 }
 
-const provider = (opts: { chains?: ChainProviders; maxAgeSeconds?: number; now?: () => Date; timeoutMs?: number } = {}) =>
+/** The provider the services build (pricingFrom), with a chain set, wall clock or timeout of the test's own when given. */
+const provider = (opts: { chains?: ChainProviders; now?: () => Date; timeoutMs?: number } = {}) =>
   new OnChainPriceProvider({
     db: ctx.db,
-    chains: opts.chains ?? ctx.chains,
-    maxAgeSeconds: opts.maxAgeSeconds ?? ctx.config.PRICE_MAX_AGE_SECONDS,
-    now: opts.now,
-    timeoutMs: opts.timeoutMs,
+    feeds: new FeedReader({ chains: opts.chains ?? ctx.chains, settings: feedSettings(ctx.config), now: opts.now, timeoutMs: opts.timeoutMs }),
   });
 
 describe('OnChainPriceProvider', () => {
@@ -91,10 +92,90 @@ describe('OnChainPriceProvider', () => {
     expect((await provider().usdPrice(usdc))?.usd.toString()).toBe('1');
   });
 
-  it('When the round is older than PRICE_MAX_AGE_SECONDS by our clock, Then the price is unknown', async () => {
+  it('When the round is older than the feed\'s heartbeat plus the margin by the wall clock, Then the price is unknown', async () => {
     await setPrice({ nodeUrl, registry, symbol: 'USDC', usd: '1' });
-    const later = () => new Date(Date.now() + (ctx.config.PRICE_MAX_AGE_SECONDS + 60) * 1000);
-    expect(await provider({ now: later }).usdPrice(usdc)).toBeNull();
+    const later = (seconds: number) => () => new Date(Date.now() + seconds * 1000);
+    expect((await provider({ now: later(86_400) }).usdPrice(usdc))?.usd.toString()).toBe('1');
+    expect(await provider({ now: later(86_400 + ctx.config.PRICE_HEARTBEAT_MARGIN_SECONDS + 60) }).usdPrice(usdc)).toBeNull();
+  });
+
+  it('When a USDC feed with a 86,400 s heartbeat has a round 5 hours old, Then it is priced; 25 hours old, Then unknown', async () => {
+    try {
+      await setPrice({ nodeUrl, registry, symbol: 'USDC', usd: '0.9999', ageSeconds: 5 * HOUR });
+      expect((await provider().usdPrice(usdc))?.usd.toString()).toBe('0.9999');
+      await setPrice({ nodeUrl, registry, symbol: 'USDC', usd: '0.9999', ageSeconds: 25 * HOUR });
+      expect(await provider().usdPrice(usdc)).toBeNull();
+    } finally {
+      await setPrice({ nodeUrl, registry, symbol: 'USDC', usd: '1' });
+    }
+  });
+
+  it('When a feed has no heartbeat registered, Then PRICE_MAX_AGE_SECONDS applies', async () => {
+    const where = { chainId_address: { chainId: usdc.chainId, address: usdc.tokenAddress! } };
+    await ctx.db.token.update({ where, data: { feedHeartbeat: null } });
+    try {
+      await setPrice({ nodeUrl, registry, symbol: 'USDC', usd: '1', ageSeconds: ctx.config.PRICE_MAX_AGE_SECONDS - 60 });
+      expect((await provider().usdPrice(usdc))?.usd.toString()).toBe('1');
+      await setPrice({ nodeUrl, registry, symbol: 'USDC', usd: '1', ageSeconds: ctx.config.PRICE_MAX_AGE_SECONDS + 60 });
+      expect(await provider().usdPrice(usdc)).toBeNull();
+    } finally {
+      await ctx.db.token.update({ where, data: { feedHeartbeat: 86_400 } });
+      await setPrice({ nodeUrl, registry, symbol: 'USDC', usd: '1' });
+    }
+  });
+
+  it('When the node\'s latest block is old (a lagging node), Then a round as old as that block is not made fresh by it', async () => {
+    // The node answers its head block stamped 25 hours ago, as one that stopped following the chain would.
+    const lag = 25 * HOUR;
+    const lagging = await startLaggingProxy(nodeUrl, lag);
+    const chains = new ChainProviders({ [usdc.chainId]: [lagging.url] });
+    try {
+      await setPrice({ nodeUrl, registry, symbol: 'USDC', usd: '1', ageSeconds: lag + 60 });
+      expect(await provider({ chains }).usdPrice(usdc)).toBeNull();
+    } finally {
+      chains.destroy();
+      await lagging.stop();
+      await setPrice({ nodeUrl, registry, symbol: 'USDC', usd: '1' });
+    }
+  });
+
+  it('When the answer is outside the feed\'s bounds, Then the price is unknown; on a bound it is used', async () => {
+    const where = { chainId_address: { chainId: usdc.chainId, address: usdc.tokenAddress! } };
+    await ctx.db.token.update({ where, data: { feedMinAnswer: '0.9', feedMaxAnswer: '1.1' } });
+    try {
+      await setPrice({ nodeUrl, registry, symbol: 'USDC', usd: '0.89' });
+      expect(await provider().usdPrice(usdc)).toBeNull();
+      await setPrice({ nodeUrl, registry, symbol: 'USDC', usd: '1.2' });
+      expect(await provider().usdPrice(usdc)).toBeNull();
+      await setPrice({ nodeUrl, registry, symbol: 'USDC', usd: '1.1' });
+      expect((await provider().usdPrice(usdc))?.usd.toString()).toBe('1.1');
+    } finally {
+      await ctx.db.token.update({ where, data: { feedMinAnswer: null, feedMaxAnswer: null } });
+      await setPrice({ nodeUrl, registry, symbol: 'USDC', usd: '1' });
+    }
+  });
+
+  it('When the chain\'s sequencer feed reports down, or up for less than the grace period, Then every price on the chain is unknown', async () => {
+    const sequencer = await deployFeed('1', 0);
+    await ctx.db.chain.update({ where: { chainId: usdc.chainId }, data: { sequencerUptimeFeed: sequencer } });
+    const status = async (answer: bigint, upForSeconds: number) =>
+      withProvider(nodeUrl, async (p) => {
+        const feed = priceFeed(sequencer, await p.getSigner(DEPLOYER_ACCOUNT));
+        const since = BigInt(Math.floor(Date.now() / 1000) - upForSeconds);
+        await (await feed.updateRoundData((await feed.latestRoundData()).roundId + 1n, answer, since, since)).wait();
+      });
+    try {
+      await setPrice({ nodeUrl, registry, symbol: 'USDC', usd: '1' });
+      await status(1n, 10 * HOUR);
+      expect(await provider().usdPrice(usdc)).toBeNull();
+      expect(await provider().usdPrice(native)).toBeNull();
+      await status(0n, ctx.config.PRICE_SEQUENCER_GRACE_SECONDS - 600);
+      expect(await provider().usdPrice(usdc)).toBeNull();
+      await status(0n, ctx.config.PRICE_SEQUENCER_GRACE_SECONDS + 600);
+      expect((await provider().usdPrice(usdc))?.usd.toString()).toBe('1');
+    } finally {
+      await ctx.db.chain.update({ where: { chainId: usdc.chainId }, data: { sequencerUptimeFeed: null } });
+    }
   });
 
   it('When the feed answers 0, Then the price is unknown', async () => {
@@ -151,6 +232,47 @@ describe('OnChainPriceProvider', () => {
       chains.destroy();
       hanging.closeAllConnections();
       await new Promise<void>((resolve) => hanging.close(() => resolve()));
+    }
+  });
+});
+
+/** A JSON-RPC proxy to `target` whose answers for a block (the head included) carry a timestamp `lagSeconds` in the past. */
+async function startLaggingProxy(target: string, lagSeconds: number): Promise<{ url: string; stop(): Promise<void> }> {
+  const stamp = (r: { result?: { timestamp?: string } | null }) => {
+    if (r.result && typeof r.result === 'object' && r.result.timestamp) r.result.timestamp = `0x${(Math.floor(Date.now() / 1000) - lagSeconds).toString(16)}`;
+    return r;
+  };
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const answer = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.concat(chunks) });
+    const body = (await answer.json()) as object;
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify(Array.isArray(body) ? body.map(stamp) : stamp(body)));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    stop: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
+
+describe('OnChainFxProvider', () => {
+  it('When GBP has a fiat feed, Then its rate is 1 / answer within its bounds, unknown outside them; EUR without one falls back to FX_RATES', async () => {
+    const gbpFeed = await deployFeed('1.25');
+    await ctx.db.fiatFeed.create({ data: { currency: 'GBP', chainId: usdc.chainId, feed: gbpFeed, heartbeat: 86_400, minAnswer: '1', maxAnswer: '2' } });
+    const fx = new OnChainFxProvider({ db: ctx.db, feeds: new FeedReader({ chains: ctx.chains, settings: feedSettings(ctx.config) }), fallback: new FixedFxProvider(ctx.config.FX_RATES) });
+    try {
+      expect((await fx.usdTo('GBP'))?.toString()).toBe('0.8');
+      expect((await fx.usdTo('EUR'))?.toString()).toBe('0.92');
+      expect((await fx.usdTo('USD'))?.toString()).toBe('1');
+      await withProvider(nodeUrl, async (p) => {
+        await (await priceFeed(gbpFeed, await p.getSigner(DEPLOYER_ACCOUNT)).updateAnswer(parseAmount('2.5', FEED_DECIMALS))).wait();
+      });
+      // Out of bounds: unknown, and never the FX_RATES value (0.79) instead.
+      expect(await fx.usdTo('GBP')).toBeNull();
+    } finally {
+      await ctx.db.fiatFeed.delete({ where: { currency: 'GBP' } });
     }
   });
 });

@@ -23,6 +23,7 @@ describe('loadConfig', () => {
     expect(c.HELD_APPROVAL_RETRY_SECONDS).toBe(300);
     expect(c.CHAIN_POLL_MS).toBe(1000);
     expect(c.CHAIN_RPC_URLS).toEqual({});
+    expect([c.PRICE_MAX_AGE_SECONDS, c.PRICE_HEARTBEAT_MARGIN_SECONDS, c.PRICE_SEQUENCER_GRACE_SECONDS]).toEqual([3600, 600, 3600]);
   });
 
   it('When CHAIN_RPC_URLS lists chains, Then each chain id maps to its URL', () => {
@@ -87,6 +88,12 @@ describe('loadConfig', () => {
 });
 
 describe('TRON configuration', () => {
+  it('When FX_RATES is set with NODE_ENV=production, Then loading fails naming it: fixed rates are for dev and tests', () => {
+    expect(() => loadConfig({ ...valid, NODE_ENV: 'production', FX_RATES: 'EUR=0.92' })).toThrow(/FX_RATES: fixed rates are for dev and tests/);
+    expect(loadConfig({ ...valid, NODE_ENV: 'production' }).FX_RATES).toEqual({});
+    expect(loadConfig({ ...valid, FX_RATES: 'EUR=0.92' }).FX_RATES.EUR?.toString()).toBe('0.92');
+  });
+
   it('When TRON_RPC_URLS names a chain without TRON_DEPOSIT_XPUB, Then loading fails naming it; with it, the URL is parsed', () => {
     expect(() => loadConfig({ ...valid, TRON_RPC_URLS: '1000195=http://127.0.0.1:9090' })).toThrow(/TRON_DEPOSIT_XPUB: required when TRON_RPC_URLS is set/);
     const xpub = publicKeysOf(keys).TRON_DEPOSIT_XPUB;

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { depositFee, isFresh, parseFxRates, priceFromFeed, rawToUsd, usdToLocal } from '../../src/domain/pricing';
+import { depositFee, parseFxRates, priceFromFeed, rawToUsd, usdToLocal } from '../../src/domain/pricing';
 
 const d = (v: string) => new Decimal(v);
 const usd = (raw: bigint, decimals: number, price: string, rounding: 'down' | 'up') =>
@@ -120,31 +120,6 @@ describe('priceFromFeed', () => {
 
   it.each([0n, -1n, -(2n ** 255n)])('When the answer is %p, Then the price is unknown (null)', (answer) => {
     expect(priceFromFeed(answer, 8)).toBeNull();
-  });
-});
-
-describe('isFresh', () => {
-  const now = 1_700_000_000;
-
-  it('When the round is within the max age, Then it is fresh (the limit itself included)', () => {
-    expect(isFresh(BigInt(now), now, 3600)).toBe(true);
-    expect(isFresh(BigInt(now - 3600), now, 3600)).toBe(true);
-    expect(isFresh(BigInt(now - 10), now + 0.999, 3600)).toBe(true);
-  });
-
-  it('When the round is older than the max age, Then it is stale', () => {
-    expect(isFresh(BigInt(now - 3601), now, 3600)).toBe(false);
-    expect(isFresh(1n, now, 3600)).toBe(false); // what `dev price --stale` writes
-  });
-
-  it('When updatedAt is 0, Then it is stale', () => {
-    expect(isFresh(0n, now, 3600)).toBe(false);
-  });
-
-  it('When the round is ahead of our clock, Then up to 60 s is tolerated and more is not', () => {
-    expect(isFresh(BigInt(now + 60), now, 3600)).toBe(true);
-    expect(isFresh(BigInt(now + 61), now, 3600)).toBe(false);
-    expect(isFresh(2n ** 255n, now, 3600)).toBe(false);
   });
 });
 

@@ -1,0 +1,118 @@
+import Decimal from 'decimal.js';
+import { Contract, Interface, type JsonRpcProvider } from 'ethers';
+import { sharedInFlight } from '../chain/in-flight';
+import { sequencerUp, usablePrice, type Clocks, type FeedLimits, type FeedRound, type FreshnessSettings } from '../domain/price-feeds';
+import type { ChainProviders } from './chains';
+import { tronFeedRound } from './tron-feeds';
+import type { TronNode } from './tron-node';
+
+/**
+ * Reads one registered Chainlink-style feed and judges its latest round by the feed's own limits (domain/price-feeds):
+ * asset prices (adapters/prices) and fiat rates (adapters/fiat-rates) alike. Null when the value is unknown: no RPC,
+ * an error or timeout, a stale, non-positive or out-of-bounds answer, or the chain's sequencer down or in its grace.
+ */
+
+/** A feed as the registry holds it. */
+export interface RegisteredFeed extends FeedLimits {
+  chainId: number;
+  address: string;
+  /** The chain's L2 sequencer-uptime feed, or null. */
+  sequencer: string | null;
+}
+
+export interface FeedSettings extends FreshnessSettings {
+  /** PRICE_SEQUENCER_GRACE_SECONDS. */
+  sequencerGraceSeconds: number;
+}
+
+type Reading = { round: FeedRound; chainSeconds: number; sequencer: { answer: bigint; startedAt: bigint } | null };
+
+/** The read calls of Chainlink's AggregatorV3Interface used here (the dev feeds implement the same). */
+const AGGREGATOR = new Interface([
+  'function decimals() view returns (uint8)',
+  'function latestRoundData() view returns (uint80 roundId, int256 answer, uint256 startedAt, uint256 updatedAt, uint80 answeredInRound)',
+]);
+
+/** A price read should not hold up a deposit or an execute for long: past this the price is unknown. */
+const DEFAULT_FEED_TIMEOUT_MS = 3000;
+
+export class FeedReader {
+  private readonly now: () => Date;
+  private readonly timeoutMs: number;
+
+  /** `now`: the wall clock, injected in tests. */
+  constructor(private readonly deps: { chains: ChainProviders; settings: FeedSettings; timeoutMs?: number; now?: () => Date }) {
+    this.now = deps.now ?? (() => new Date());
+    this.timeoutMs = deps.timeoutMs ?? DEFAULT_FEED_TIMEOUT_MS;
+  }
+
+  /** The feed's usable answer with its round time, or null when unknown; never throws. */
+  async read(feed: RegisteredFeed): Promise<{ value: Decimal; updatedAt: Date } | null> {
+    const provider = this.deps.chains.get(feed.chainId);
+    const tron = this.deps.chains.tron(feed.chainId);
+    const reading = tron ? await this.tronReading(tron, feed.address) : provider ? await this.evmReading(feed.chainId, provider, feed.address, feed.sequencer) : null;
+    if (!reading) return null;
+    const clocks: Clocks = { wallSeconds: this.now().getTime() / 1000, chainSeconds: reading.chainSeconds };
+    if (feed.sequencer !== null && !(reading.sequencer && sequencerUp(reading.sequencer, clocks, this.deps.settings.sequencerGraceSeconds))) return null;
+    const value = usablePrice(reading.round, feed, clocks, this.deps.settings);
+    // Fresh, so updatedAt is close to now and fits a Number.
+    return value ? { value, updatedAt: new Date(Number(reading.round.updatedAt) * 1000) } : null;
+  }
+
+  /** The feed's latest round (and the sequencer's) on an EVM chain; null when unreachable or timed out. Shared by concurrent callers (in-flight.ts). */
+  private readonly evmReading = sharedInFlight(
+    (chainId: number, _provider: JsonRpcProvider, feed: string, sequencer: string | null) => `${chainId}:${feed}:${sequencer}`,
+    (_chainId: number, provider: JsonRpcProvider, feed: string, sequencer: string | null) => this.readEvm(provider, feed, sequencer),
+  );
+
+  private async readEvm(provider: JsonRpcProvider, feedAddress: string, sequencerAddress: string | null): Promise<Reading | null> {
+    try {
+      const feed = new Contract(feedAddress, AGGREGATOR, provider);
+      const latest = (address: string) => new Contract(address, AGGREGATOR, provider).getFunction('latestRoundData')() as Promise<{ answer: bigint; startedAt: bigint; updatedAt: bigint }>;
+      const [decimals, round, head, sequencer] = await withTimeout(
+        Promise.all([feed.getFunction('decimals')() as Promise<bigint>, latest(feedAddress), provider.getBlock('latest'), sequencerAddress ? latest(sequencerAddress) : null]),
+        this.timeoutMs,
+      );
+      // The feed's updatedAt is chain time: the chain's head is one clock, the wall clock the other (a lagging node's head is old).
+      const chainSeconds = head?.timestamp ?? this.now().getTime() / 1000;
+      return {
+        round: { answer: round.answer, decimals: Number(decimals), updatedAt: round.updatedAt },
+        chainSeconds,
+        sequencer: sequencer && { answer: sequencer.answer, startedAt: sequencer.startedAt },
+      };
+    } catch {
+      return null;
+    }
+  }
+
+  private async tronReading(node: TronNode, feedAddress: string): Promise<Reading | null> {
+    try {
+      const r = await withTimeout(tronFeedRound(node, feedAddress), this.timeoutMs);
+      return { round: { answer: r.answer, decimals: Number(r.decimals), updatedAt: r.updatedAt }, chainSeconds: r.nowSeconds, sequencer: null };
+    } catch {
+      return null;
+    }
+  }
+}
+
+/** Bounds as the registry stores them (numeric text or null). */
+export function limitsFrom(row: { heartbeat: number | null; minAnswer: string | null; maxAnswer: string | null }): FeedLimits {
+  return {
+    heartbeatSeconds: row.heartbeat,
+    minAnswer: row.minAnswer === null ? null : new Decimal(row.minAnswer),
+    maxAnswer: row.maxAnswer === null ? null : new Decimal(row.maxAnswer),
+  };
+}
+
+/** Rejects after `ms`; the losing call's later settlement is ignored (Promise.race keeps listening to it). */
+async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
