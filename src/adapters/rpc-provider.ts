@@ -1,5 +1,6 @@
 import { FetchRequest, isHexString, JsonRpcProvider, makeError, toQuantity, type GetUrlResponse, type JsonRpcError, type JsonRpcPayload, type JsonRpcResult } from 'ethers';
 import { EndpointRotation } from './endpoint-rotation';
+import type { Logger } from './logger';
 import { isLogRangeError, isThrottledAnswer } from './rpc-limits';
 import { redactError, rpcUrlRedactor, type Redact } from './rpc-redaction';
 
@@ -8,6 +9,8 @@ export interface RpcOptions {
   timeoutMs: number;
   /** Blocks one eth_getLogs call spans at most. */
   logsMaxBlocks: number;
+  /** Told when a chain goes over to another endpoint (by number, never by URL). */
+  logger?: Logger;
 }
 
 /** ethers types a JSON-RPC answer as a result; an error answer (JsonRpcError) travels in the same array. */
@@ -39,7 +42,8 @@ export class FailoverRpcProvider extends JsonRpcProvider {
     // staticNetwork: no background network detection loop. batchStallTime 0: calls made in one tick still go as one
     // batch, but no call waits ethers' default 10 ms for others to join it.
     super(urls[0], chainId, { staticNetwork: true, cacheTimeout: -1, pollingInterval: 250, batchStallTime: 0 });
-    this.endpoints = new EndpointRotation(urls, (url) => this.post(url, { method: 'eth_blockNumber', params: [], id: 0, jsonrpc: '2.0' }).then(([a]) => a?.result !== undefined));
+    const probe = (url: string) => this.post(url, { method: 'eth_blockNumber', params: [], id: 0, jsonrpc: '2.0' }).then(([a]) => a?.result !== undefined);
+    this.endpoints = new EndpointRotation(urls, probe, { onSwitch: (from, to) => logSwitch(options.logger, chainId, from, to) });
     this.logsSpan = options.logsMaxBlocks;
     this.redact = rpcUrlRedactor({ [chainId]: urls });
   }
@@ -120,6 +124,12 @@ export class FailoverRpcProvider extends JsonRpcProvider {
     const body = response.bodyJson as Answer | Answer[];
     return Array.isArray(body) ? body : [body];
   }
+}
+
+/** An operator learns that an endpoint failed (and when the first one is back), with the endpoints numbered from 1. */
+export function logSwitch(logger: Logger | undefined, chainId: number, from: number, to: number): void {
+  if (to === 0) logger?.info('RPC endpoint 1 answers again; calls go back to it', { chainId, failedOver: from + 1 });
+  else logger?.warn('RPC endpoint failed; calls go to the next one', { chainId, failed: from + 1, active: to + 1 });
 }
 
 /**
