@@ -26,8 +26,9 @@ const LAST_ENDPOINT_TIMEOUT_MS = 300_000;
  * A JsonRpcProvider over several endpoints of one chain, with the limits of hosted providers handled below the
  * ethers API, so every caller (scanner, reconcile, payouts, prices) gets them:
  * - a call that fails on an endpoint (connection refused or reset, an HTTP error, or no answer within `timeoutMs`
- *   while another endpoint is left to try) is sent to the next one, which stays in use (EndpointRotation). Sending the same signed transaction twice is safe:
- *   the same bytes have the same hash, and a node that already has it answers "already known" (chain/evm-node.ts);
+ *   while another endpoint is left to try) is sent to the next one, which stays in use (EndpointRotation). Sending
+ *   the same signed transaction twice is safe: the same bytes have the same hash, and a node that already has it
+ *   answers "already known" (chain/evm-node.ts);
  * - HTTP 429, or a rate-limit answer in the body, goes round the endpoints again after a growing wait;
  * - eth_getLogs is asked in ranges of at most `logsMaxBlocks` blocks, and a range the provider refuses is asked
  *   again in halves (the smaller span is kept for the calls after it).
