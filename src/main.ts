@@ -37,7 +37,7 @@ async function main() {
   const keys = signingKeysFor(role, config);
   const logger = createLogger({ level: config.LOG_LEVEL, base: { service: `gateway-${role}` }, redact: rpcUrlRedactor({ ...config.CHAIN_RPC_URLS, ...config.TRON_RPC_URLS }) });
   const db = createDb(config.DATABASE_URL, config.DB_POOL_SIZE, config.DB_TX_MAX_WAIT_MS);
-  const chains = ChainProviders.fromConfig(config);
+  const chains = ChainProviders.fromConfig(config, logger);
   const stops: Array<() => Promise<void>> = [];
 
   const temporalTarget = temporalConnectOptions(config);

@@ -1,5 +1,6 @@
 import { RPC_DEFAULTS, type Config } from '../config/env';
-import { FailoverRpcProvider, type RpcOptions } from './rpc-provider';
+import type { Logger } from './logger';
+import { FailoverRpcProvider, logSwitch, type RpcOptions } from './rpc-provider';
 import { TronNode } from './tron-node';
 
 /** One JSON-RPC provider per configured chain, over every endpoint configured for it (src/adapters/rpc-provider.ts). */
@@ -15,8 +16,8 @@ export class ChainProviders {
   ) {}
 
   /** The providers of a service or CLI process, with its configured endpoints, timeout and log range. */
-  static fromConfig(config: Config): ChainProviders {
-    return new ChainProviders(config.CHAIN_RPC_URLS, config.TRON_RPC_URLS, { timeoutMs: config.CHAIN_RPC_TIMEOUT_MS, logsMaxBlocks: config.CHAIN_LOGS_MAX_BLOCKS });
+  static fromConfig(config: Config, logger?: Logger): ChainProviders {
+    return new ChainProviders(config.CHAIN_RPC_URLS, config.TRON_RPC_URLS, { timeoutMs: config.CHAIN_RPC_TIMEOUT_MS, logsMaxBlocks: config.CHAIN_LOGS_MAX_BLOCKS, logger });
   }
 
   configuredChainIds(): number[] {
@@ -29,7 +30,7 @@ export class ChainProviders {
     if (!urls) return null;
     let node = this.tronNodes.get(chainId);
     if (!node) {
-      node = new TronNode(urls, this.options.timeoutMs);
+      node = new TronNode(urls, this.options.timeoutMs, (from, to) => logSwitch(this.options.logger, chainId, from, to));
       this.tronNodes.set(chainId, node);
     }
     return node;

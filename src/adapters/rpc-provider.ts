@@ -1,5 +1,6 @@
 import { FetchRequest, isHexString, JsonRpcProvider, makeError, toQuantity, type GetUrlResponse, type JsonRpcError, type JsonRpcPayload, type JsonRpcResult } from 'ethers';
 import { EndpointRotation } from './endpoint-rotation';
+import type { Logger } from './logger';
 import { isLogRangeError, isThrottledAnswer } from './rpc-limits';
 import { redactError, rpcUrlRedactor, type Redact } from './rpc-redaction';
 
@@ -8,6 +9,8 @@ export interface RpcOptions {
   timeoutMs: number;
   /** Blocks one eth_getLogs call spans at most. */
   logsMaxBlocks: number;
+  /** Told when a chain goes over to another endpoint (by number, never by URL). */
+  logger?: Logger;
 }
 
 /** ethers types a JSON-RPC answer as a result; an error answer (JsonRpcError) travels in the same array. */
@@ -23,8 +26,9 @@ const LAST_ENDPOINT_TIMEOUT_MS = 300_000;
  * A JsonRpcProvider over several endpoints of one chain, with the limits of hosted providers handled below the
  * ethers API, so every caller (scanner, reconcile, payouts, prices) gets them:
  * - a call that fails on an endpoint (connection refused or reset, an HTTP error, or no answer within `timeoutMs`
- *   while another endpoint is left to try) is sent to the next one, which stays in use (EndpointRotation). Sending the same signed transaction twice is safe:
- *   the same bytes have the same hash, and a node that already has it answers "already known" (chain/evm-node.ts);
+ *   while another endpoint is left to try) is sent to the next one, which stays in use (EndpointRotation). Sending
+ *   the same signed transaction twice is safe: the same bytes have the same hash, and a node that already has it
+ *   answers "already known" (chain/evm-node.ts);
  * - HTTP 429, or a rate-limit answer in the body, goes round the endpoints again after a growing wait;
  * - eth_getLogs is asked in ranges of at most `logsMaxBlocks` blocks, and a range the provider refuses is asked
  *   again in halves (the smaller span is kept for the calls after it).
@@ -39,7 +43,8 @@ export class FailoverRpcProvider extends JsonRpcProvider {
     // staticNetwork: no background network detection loop. batchStallTime 0: calls made in one tick still go as one
     // batch, but no call waits ethers' default 10 ms for others to join it.
     super(urls[0], chainId, { staticNetwork: true, cacheTimeout: -1, pollingInterval: 250, batchStallTime: 0 });
-    this.endpoints = new EndpointRotation(urls, (url) => this.post(url, { method: 'eth_blockNumber', params: [], id: 0, jsonrpc: '2.0' }).then(([a]) => a?.result !== undefined));
+    const probe = (url: string) => this.post(url, { method: 'eth_blockNumber', params: [], id: 0, jsonrpc: '2.0' }).then(([a]) => a?.result !== undefined);
+    this.endpoints = new EndpointRotation(urls, probe, { onSwitch: (from, to) => logSwitch(options.logger, chainId, from, to) });
     this.logsSpan = options.logsMaxBlocks;
     this.redact = rpcUrlRedactor({ [chainId]: urls });
   }
@@ -120,6 +125,12 @@ export class FailoverRpcProvider extends JsonRpcProvider {
     const body = response.bodyJson as Answer | Answer[];
     return Array.isArray(body) ? body : [body];
   }
+}
+
+/** An operator learns that an endpoint failed (and when the first one is back), with the endpoints numbered from 1. */
+export function logSwitch(logger: Logger | undefined, chainId: number, from: number, to: number): void {
+  if (to === 0) logger?.info('RPC endpoint 1 answers again; calls go back to it', { chainId, failedOver: from + 1 });
+  else logger?.warn('RPC endpoint failed; calls go to the next one', { chainId, failed: from + 1, active: to + 1 });
 }
 
 /**

@@ -35,8 +35,8 @@ export class TronNode {
   private readonly endpoints: EndpointRotation;
 
   /** Several URLs are tried in turn, as for EVM chains (endpoint-rotation.ts); a broadcast sent twice has one txID. */
-  constructor(urls: string | readonly string[], private readonly timeoutMs = 10_000) {
-    this.endpoints = new EndpointRotation(typeof urls === 'string' ? [urls] : urls, (url) => this.postTo(url, '/wallet/getnowblock', {}).then(() => true));
+  constructor(urls: string | readonly string[], private readonly timeoutMs = 10_000, onSwitch?: (from: number, to: number) => void) {
+    this.endpoints = new EndpointRotation(typeof urls === 'string' ? [urls] : urls, (url) => this.postTo(url, '/wallet/getnowblock', {}).then(() => true), { onSwitch });
   }
 
   /** The node's own refusal (an `Error` in its answer) is an answer; an unreachable endpoint or an HTTP error moves on. */

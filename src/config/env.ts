@@ -9,18 +9,20 @@ const retryDelays = z
   .transform((s) => s.split(',').map(Number));
 
 /** "31337=http://127.0.0.1:8545,8453=https://..." → { 31337: url, ... } */
-const rpcUrls = z.string().transform((s, ctx) => {
-  const out: Record<number, string> = {};
-  for (const part of s.split(',').map((p) => p.trim()).filter(Boolean)) {
-    const m = /^(\d+)=(https?:\/\/\S+)$/.exec(part);
-    if (!m) {
-      ctx.addIssue({ code: 'custom', message: `expected <chainId>=<http(s) url>, got "${part}"` });
-      return z.NEVER;
+const rpcUrls = z
+  .string()
+  .transform((s, ctx) => {
+    const out: Record<number, string> = {};
+    for (const part of s.split(',').map((p) => p.trim()).filter(Boolean)) {
+      const m = /^(\d+)=(https?:\/\/\S+)$/.exec(part);
+      if (!m) {
+        ctx.addIssue({ code: 'custom', message: `expected <chainId>=<http(s) url>, got "${part}"` });
+        return z.NEVER;
+      }
+      out[Number(m[1])] = m[2]!;
     }
-    out[Number(m[1])] = m[2]!;
-  }
-  return out;
-});
+    return out;
+  });
 
 /**
  * "8453=https://a.example/KEY|https://b.example/KEY,1=https://..." → { 8453: [a, b], 1: [...] }: each chain's endpoints

@@ -201,6 +201,16 @@ describe('chain commands', () => {
     expect(await ctx.db.chain.findUnique({ where: { chainId: 990003 } })).toBeNull();
   });
 
+  it('When one of a chain\'s two endpoints answers for another chain, Then chain add is refused naming that endpoint by number, nothing written', async () => {
+    const second = ctx.services.secondChain;
+    const id = second.registry.chainId;
+    const env = { ...ctx.env, CHAIN_RPC_URLS: `${ctx.env.CHAIN_RPC_URLS},${id}=${second.rpcUrl}|${ctx.services.chainRpcUrl}` };
+    const r = await runCli(['chain', 'add', '--id', String(id), '--name', 'Half wrong', '--native-symbol', 'ETH', '--deposit-confirmations', '1', '--withdraw-confirmations', '1'], env);
+    expect(r.code).toBe(2);
+    expect(r.json.error).toBe(`the endpoint 2 of the CHAIN_RPC_URLS entry of chain ${id} answers for chain 31337`);
+    expect(await ctx.db.chain.findUnique({ where: { chainId: id } })).toBeNull();
+  });
+
   it.each([
     [['chain', 'add', '--id', '31337', '--name', 'Again', '--native-symbol', 'ETH', '--deposit-confirmations', '1', '--withdraw-confirmations', '1'], /already registered/],
     [['chain', 'add', '--id', '5', '--name', 'No confs', '--native-symbol', 'ETH'], /--deposit-confirmations/],

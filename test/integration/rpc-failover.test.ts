@@ -1,6 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
+import { Transaction, Wallet } from 'ethers';
+import { ChainProviders } from '../../src/adapters/chains';
+import { sendRaw } from '../../src/chain/evm-node';
 import { fund } from '../../src/devchain/dev-commands';
 import { freePort } from '../../src/launcher/processes';
 import { ensureDepositAddress } from '../../src/store/deposit-addresses';
@@ -90,7 +93,9 @@ describe.each([
     const r = await runCli(['reconcile', '--chain', '31337'], { ...ctx.env, LOG_LEVEL: 'debug' });
     expect(r.json.chains[0].asOfBlock).toEqual(expect.any(Number));
     expect(r.stdout + r.stderr).not.toContain(token);
-    expect(logged.length).toBeGreaterThan(0);
+    // The operator learns of the failover, by endpoint number.
+    const failover = logged.split('\n').filter((l) => l.includes('RPC endpoint failed; calls go to the next one')).map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(failover[0]).toMatchObject({ level: 'warn', chainId: 31337, failed: 1, active: 2 });
     expect(logged).not.toContain(token);
 
     // Every endpoint failing: the error names the chain's endpoints by number, never by URL.
@@ -103,6 +108,53 @@ describe.each([
     for await (const wf of ctx.temporal.client.workflow.list({ query: `TaskQueue = '${ctx.config.TEMPORAL_TASK_QUEUE}'` })) {
       const history = await ctx.temporal.client.workflow.getHandle(wf.workflowId, wf.runId).fetchHistory();
       expect(JSON.stringify(history)).not.toContain(token);
+    }
+  });
+});
+
+/** A first endpoint that passes a transaction on to the node and loses the answer, as a provider's gateway can. */
+async function losingAnswers(target: string) {
+  const sent: string[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const method = (JSON.parse(body.toString('utf8')) as { method?: string }).method;
+      if (method === 'eth_sendRawTransaction') sent.push(method);
+      fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+        .then(async (r) => (method === 'eth_sendRawTransaction' ? res.writeHead(502).end('bad gateway') : res.writeHead(r.status, { 'content-type': 'application/json' }).end(await r.text())))
+        .catch(() => res.writeHead(502).end());
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/LOSSY-KEY`, sent, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+describe('a signed transaction whose first endpoint loses the answer', () => {
+  it('When the send is retried on the second endpoint, Then it counts as sent once: one transaction, mined, no error', async () => {
+    const services = testServices();
+    const lossy = await losingAnswers(services.chainNodeUrl);
+    const chains = new ChainProviders({ [services.registry.chainId]: [lossy.url, services.chainNodeUrl] }, {}, { timeoutMs: 1000, logsMaxBlocks: 2000 });
+    try {
+      const provider = chains.require(services.registry.chainId);
+      const wallet = Wallet.createRandom().connect(provider);
+      await fund({ nodeUrl: services.chainNodeUrl, registry: services.registry, address: wallet.address, token: 'native', amount: '1' });
+      const fees = await provider.getFeeData();
+      const raw = await wallet.signTransaction({
+        to: Wallet.createRandom().address, value: 1000n, nonce: 0, gasLimit: 21000n, chainId: services.registry.chainId,
+        maxFeePerGas: fees.maxFeePerGas!, maxPriorityFeePerGas: fees.maxPriorityFeePerGas!, type: 2,
+      });
+
+      await sendRaw(provider, raw);
+
+      expect(lossy.sent).toHaveLength(1);
+      const hash = Transaction.from(raw).hash!;
+      expect(await provider.waitForTransaction(hash, 1, 30_000)).toMatchObject({ status: 1 });
+      expect(await provider.getTransactionCount(wallet.address, 'latest')).toBe(1);
+    } finally {
+      chains.destroy();
+      await lossy.close();
     }
   });
 });

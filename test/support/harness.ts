@@ -81,7 +81,7 @@ export async function createTestContext(opts: { env?: Record<string, string>; wo
   const db = createDb(config.DATABASE_URL, config.DB_POOL_SIZE, config.DB_TX_MAX_WAIT_MS);
   // The second dev chain only where a test asks for it: every other file sees the one chain it was written for.
   const registries = [services.registry, ...(opts.secondChain ? [second.registry] : [])];
-  const chains = ChainProviders.fromConfig(config);
+  const chains = ChainProviders.fromConfig(config, logger);
   for (const registry of registries) {
     await upsertChain(db, registry, { isDev: true });
     // As a registration does: from here on, a deposit to any address of this context is the scanner's to find.

@@ -6,17 +6,18 @@ import { rpcUrlRedactor } from '../../src/adapters/rpc-redaction';
 function rotation(probeAnswers: boolean[]) {
   const clock = { now: 0 };
   const probed: string[] = [];
+  const switches: Array<[number, number]> = [];
   const r = new EndpointRotation(['u1', 'u2', 'u3'], async (url) => {
     probed.push(url);
     return probeAnswers.shift() ?? false;
-  }, 60_000, () => clock.now);
-  return { r, clock, probed };
+  }, { returnAfterMs: 60_000, now: () => clock.now, onSwitch: (from, to) => switches.push([from, to]) });
+  return { r, clock, probed, switches };
 }
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('EndpointRotation', () => {
   it('When the active endpoint fails, Then the next one is tried first from then on, and a stale failure moves nothing', () => {
-    const { r } = rotation([]);
+    const { r, switches } = rotation([]);
     expect(r.order()).toEqual([0, 1, 2]);
     r.failed(0);
     expect(r.order()).toEqual([1, 2, 0]);
@@ -26,10 +27,11 @@ describe('EndpointRotation', () => {
     r.failed(1);
     r.failed(2);
     expect(r.order()).toEqual([0, 1, 2]);
+    expect(switches).toEqual([[0, 1], [1, 2], [2, 0]]);
   });
 
   it('When the return period has passed, Then the first endpoint is probed and is active again only once its probe answers', async () => {
-    const { r, clock, probed } = rotation([false, true]);
+    const { r, clock, probed, switches } = rotation([false, true]);
     r.failed(0);
     clock.now = 59_999;
     expect(r.order()).toEqual([1, 2, 0]);
@@ -50,6 +52,7 @@ describe('EndpointRotation', () => {
     await settle();
     expect(probed).toEqual(['u1', 'u1']);
     expect(r.order()).toEqual([0, 1, 2]);
+    expect(switches).toEqual([[0, 1], [1, 0]]);
   });
 });
 
