@@ -12,8 +12,8 @@ import type { PricingOutboxWriterDeps } from './deps';
 
 type SweepDeps = Pick<PricingOutboxWriterDeps, 'db' | 'config' | 'logger' | 'prices'>;
 
-/** A sweep-side transfer to sign; without a gas limit, the node's estimate (domain/gas) is taken when it is signed. */
-export type SendRequest = Omit<SignRequest, 'gasLimit'> & { gasLimit?: bigint };
+/** A sweep-side transfer to sign: its gas limit is the node's estimate (domain/gas), taken when it is signed. */
+export type SendRequest = Omit<SignRequest, 'gasLimit'>;
 
 /** What a sweep moves (raw units of an asset, null for native) and the gas it costs. */
 export interface SweepTerms {
@@ -54,8 +54,8 @@ export function sweepSender(d: SweepDeps) {
     weigh,
 
     /**
-     * What a sweep's gas costs at the node's estimates: `transfers` sent by the deposit address `from` (the largest
-     * estimate for each), and the bankroll's top-up to it.
+     * What a sweep's gas costs at the node's estimates: `transfers` sent by the deposit address `from` (each counted at
+     * the largest of their estimates), and the bankroll's top-up to it.
      */
     async estimateSweepGas(p: JsonRpcProvider, chainId: number, bankroll: string, from: string, transfers: Array<Omit<TransferCall, 'from'>>, maxFeePerGas: bigint): Promise<SweepGas> {
       const limits = await Promise.all(transfers.map((t) => gasLimit(p, chainId, { from, ...t })));
@@ -65,12 +65,12 @@ export function sweepSender(d: SweepDeps) {
     },
 
     /** Signs (once), broadcasts (re-pricing it if fees pass it by) and waits for one confirmation of a sweep-side transfer. */
-    async sendAndWait(p: JsonRpcProvider, send: SendRequest): Promise<string> {
-      if (!(await storedOutbound(d.db, send.purpose))) {
-        const limit = send.gasLimit ?? (await gasLimit(p, send.chainId, { from: send.signer.address, to: send.to, data: send.data, value: send.value }));
-        await signOnce(d.db, p, { ...send, gasLimit: limit }, policy);
+    async sendAndWait(p: JsonRpcProvider, req: SendRequest): Promise<string> {
+      // Estimated only before it is signed: once its transfer is done the estimate may fail (the balance has moved).
+      if (!(await storedOutbound(d.db, req.purpose))) {
+        const limit = await gasLimit(p, req.chainId, { from: req.signer.address, to: req.to, data: req.data, value: req.value });
+        await signOnce(d.db, p, { ...req, gasLimit: limit }, policy);
       }
-      const req = send;
       let s = await settleOutbound(d.db, p, req.purpose, req.signer, 1, policy);
       if (s.state === 'PENDING') {
         // Up to one poll interval for the receipt here (the provider polls every 250 ms): a retry would start a whole
