@@ -2,8 +2,14 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { JsonRpcProvider, parseUnits, Wallet } from 'ethers';
-import type { TxSigner } from '../../src/chain/signer';
+import { randomUUID } from 'node:crypto';
+import { ContractFactory, JsonRpcProvider, parseUnits, Wallet } from 'ethers';
+import { createPayoutActivities } from '../../src/activities/payouts';
+import { ChainProviders } from '../../src/adapters/chains';
+import { localSigners, type TxSigner } from '../../src/chain/signer';
+import { testToken } from '../../src/devchain/bindings';
+import { compileContracts } from '../../src/devchain/contracts';
+import { createOperator } from '../../src/provisioning/operators';
 import type { FeePolicy } from '../../src/chain/fee-policy';
 import { transferGas } from '../../src/chain/gas';
 import { broadcastStored, settleOutbound } from '../../src/chain/outbound';
@@ -21,7 +27,7 @@ let ctx: TestContext;
 const dirs: string[] = [];
 
 /** geth --dev on an empty data directory (blocks every second), answering on a free port. */
-async function startGeth(): Promise<{ provider: JsonRpcProvider; stop(): Promise<void> }> {
+async function startGeth(): Promise<{ provider: JsonRpcProvider; url: string; stop(): Promise<void> }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'geth-reset-'));
   dirs.push(dir);
   const [http, auth] = [await freePort(), await freePort()];
@@ -32,6 +38,7 @@ async function startGeth(): Promise<{ provider: JsonRpcProvider; stop(): Promise
   await eventually(async () => (await provider.getBlockNumber().catch(() => -1)) >= 2, 30_000, 'geth up with two blocks');
   return {
     provider,
+    url: `http://127.0.0.1:${http}`,
     async stop() {
       provider.destroy();
       child.kill('SIGTERM');
@@ -71,8 +78,48 @@ async function payOnce(provider: JsonRpcProvider, sender: TxSigner) {
   return row;
 }
 
+/** A token payout of `amount` from `bankroll` through signPayout and confirmPayout (a Mode B withdrawal row), on a token deployed here. */
+async function payOut(url: string, provider: JsonRpcProvider, bankroll: { address: string; privateKey: string }, amount: string) {
+  const { TestToken } = compileContracts();
+  const deployer = await provider.getSigner();
+  const deployed = await new ContractFactory(TestToken.abi, TestToken.bytecode, deployer).deploy('Reset Dollar', 'RUSD', 6);
+  await deployed.waitForDeployment();
+  const token = await deployed.getAddress();
+  await (await testToken(token, deployer).mint(bankroll.address, 1_000_000_000n)).wait();
+  await ctx.db.token.upsert({
+    where: { chainId_address: { chainId: GETH_CHAIN_ID, address: token } },
+    create: { chainId: GETH_CHAIN_ID, address: token, symbol: 'RUSD', displaySymbol: 'RUSD', name: 'Reset Dollar', decimals: 6 },
+    update: {},
+  });
+  const operatorId = (await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: `Reset ${seq++}`, webhookUrl: 'http://127.0.0.1:9/hook' })).id;
+  const id = randomUUID();
+  const to = Wallet.createRandom().address;
+  const raw = parseUnits(amount, 6);
+  await ctx.db.withdrawal.create({
+    data: {
+      id, operatorId, mode: 'B', status: 'COMPLETED', sessionRef: `reset-${id}`, externalUserId: 'u', address: to, chainId: GETH_CHAIN_ID, tokenAddress: token,
+      symbol: 'RUSD', decimals: 6, fiatAmount: amount, fiatCurrency: 'USD', cryptoAmountSent: amount, cryptoAmountRaw: raw.toString(), amountInUsd: amount,
+    },
+  });
+  const chains = new ChainProviders({ [GETH_CHAIN_ID]: url });
+  try {
+    const payouts = createPayoutActivities({
+      config: ctx.config, db: ctx.db, chains, logger: ctx.logger,
+      signers: localSigners({ ...ctx.keys, BANKROLL_PRIVATE_KEY: bankroll.privateKey }),
+      workflows: { dispatchWebhook: async () => 'started' },
+    });
+    await payouts.signPayout(id);
+    // Each call is one poll (it throws while the payout waits for its confirmations).
+    await eventually(async () => payouts.confirmPayout(id).then(() => true, () => false), 60_000, 'payout confirmed');
+  } finally {
+    chains.destroy();
+  }
+  const stored = await ctx.db.outboundTx.findUniqueOrThrow({ where: { purpose: `payout:${id}` } });
+  return { ...stored, token, to };
+}
+
 describe('a chain reset to the same genesis', () => {
-  it('When geth restarts from an empty data directory, Then the launcher sees a new instance (same genesis, another checkpoint block), retires the old one, and the next transfer signs at the chain\'s nonce and confirms', async () => {
+  it('When geth restarts from an empty data directory, Then the launcher sees a new instance (same genesis, another checkpoint block), retires the old one, and the next payout signs at the chain\'s nonce and confirms', async () => {
     const sender = Wallet.createRandom();
     const first = await startGeth();
     const genesis = await genesisHashOf(first.provider);
@@ -94,10 +141,12 @@ describe('a chain reset to the same genesis', () => {
       expect(old.map((r) => r.status)).toEqual(['CONFIRMED', 'CONFIRMED', 'CONFIRMED']);
       expect(old.every((r) => r.genesisHash !== genesis)).toBe(true);
 
+      // The next payout, through the payout activities, from the same bankroll key: signed at the new chain's nonce.
       await fund(second.provider, sender.address);
-      const next = await payOnce(second.provider, sender);
-      expect(next.nonce).toBe(0);
-      expect((await second.provider.getTransactionReceipt(next.txHash))!.status).toBe(1);
+      const paid = await payOut(second.url, second.provider, sender, '2.5');
+      expect(paid.nonce).toBe(0);
+      expect(paid.status).toBe('CONFIRMED');
+      expect(await testToken(paid.token, second.provider).balanceOf(paid.to)).toBe(2_500_000n);
       expect(await second.provider.send('txpool_status', [])).toEqual({ pending: '0x0', queued: '0x0' });
     } finally {
       await second.stop();
