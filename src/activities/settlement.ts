@@ -2,7 +2,9 @@ import type { Withdrawal } from '../generated/prisma/client';
 import { recordSettled, type AdminNote } from '../store/settlement';
 import { requireWithdrawalWithReservation } from '../store/withdrawal-reads';
 import { payoutReservations, type ApprovalOutcome } from './approval';
+import { gasRefusalOf } from './gas-refusal';
 import { payoutSigner, type PayoutActivityDeps } from './payouts';
+import { refusal } from './refusal';
 import { heldRefusal, payoutQuotes, type RequoteDeps } from './requote';
 
 export type SettlementOutcome = { approved: true; txHash: string } | Extract<ApprovalOutcome, { approved: false }>;
@@ -29,24 +31,37 @@ export function createSettlementActivities(d: RequoteDeps & PayoutActivityDeps) 
   return {
     /**
      * A reserved payout (Mode A's admin COMPLETED): re-priced if its quote expired (payoutQuotes; refused with the reason
-     * when it cannot be), signed, and the withdrawal (and its session) settled; answers the payout's hash.
+     * when it cannot be), signed, and the withdrawal (and its session) settled; answers the payout's hash. A payout its
+     * gas estimate holds is refused to the admin with the reason (it stays PROCESSING, reserved, for a later COMPLETED).
      */
     async settleWithdrawal(id: string, note?: AdminNote): Promise<string> {
       const q = await payable(await load(id));
       if (!q.ok) throw heldRefusal(q.heldReason);
-      return settle(q.w, note);
+      try {
+        return await settle(q.w, note);
+      } catch (err) {
+        const gas = gasRefusalOf(err);
+        throw gas ? refusal(gas, `The payout cannot be signed now (${gas}); it stays PROCESSING`) : err;
+      }
     },
 
     /**
      * Mode B APPROVE: re-priced first if its quote expired, then settled when approval holds (or held before),
-     * otherwise held with the reason and nothing signed.
+     * otherwise held with the reason and nothing signed; a payout its gas estimate holds is held likewise (its
+     * reservation kept), and re-tried with the held approvals.
      */
     async approveAndSettle(id: string): Promise<SettlementOutcome> {
       const q = await payable(await load(id));
       if (!q.ok) return { approved: false, heldReason: q.heldReason };
       const outcome = await approve(q.w);
       if (!outcome.approved) return outcome;
-      return { approved: true, txHash: await settle(q.w) };
+      try {
+        return { approved: true, txHash: await settle(q.w) };
+      } catch (err) {
+        const gas = gasRefusalOf(err);
+        if (!gas) throw err;
+        return { approved: false, heldReason: gas };
+      }
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { GasRefusal } from './gas';
 import type { ErrorCode } from './errors';
 
 /** Spec 6.2: the operator's WITHDRAW_REQUEST deny codes and what the user sees. */
@@ -22,5 +23,5 @@ export function denial(code: number, description: string | null): { errorCode: E
 
 export { ADMIN_TARGETS, adminMayMove, isLegalAdminMove, LIVE_WIDGET_STATUSES, TERMINAL, type AdminTarget } from './withdrawal-machine';
 
-/** Why a withdrawal waits. PRICE_UNAVAILABLE and INSUFFICIENT_LIQUIDITY are Mode A's (an admin's COMPLETED refused). */
-export type HeldReason = 'CAP_EXCEEDED' | 'APPROVAL_NOT_ENABLED' | 'OPERATOR_INACTIVE' | 'EXPIRED' | 'TEMPORARILY_UNAVAILABLE' | 'PRICE_UNAVAILABLE' | 'INSUFFICIENT_LIQUIDITY';
+/** Why a withdrawal waits. PRICE_UNAVAILABLE and INSUFFICIENT_LIQUIDITY are Mode A's (an admin's COMPLETED refused); a GasRefusal holds any mode's payout before it is signed. */
+export type HeldReason = 'CAP_EXCEEDED' | 'APPROVAL_NOT_ENABLED' | 'OPERATOR_INACTIVE' | 'EXPIRED' | 'TEMPORARILY_UNAVAILABLE' | 'PRICE_UNAVAILABLE' | 'INSUFFICIENT_LIQUIDITY' | GasRefusal;

@@ -9,7 +9,7 @@ import { deployDevChain } from '../devchain/deploy';
 import { startDevNode } from '../devchain/node';
 import { startRpcProxy } from '../devchain/rpc-proxy';
 import { DEV_CHAIN, DEV_CHAINS, SECOND_DEV_CHAIN, type DevChainSpec } from '../devchain/spec';
-import { genesisHashOf, registerChainInstance } from '../provisioning/chain-instance';
+import { evmInstanceOf, registerChainInstance } from '../provisioning/chain-instance';
 import { upsertChain } from '../provisioning/chain-registry';
 import { loadOrCreateDevSecrets } from './dev-secrets';
 import { devTron } from './dev-tron';
@@ -74,7 +74,7 @@ async function startDevChain(spec: DevChainSpec, stops: Stop[], databaseUrl: str
   try {
     await upsertChain(db, registry, { isDev: true });
     // The node is new at every start: the earlier run's unmined transactions and unfinished deposits are retired.
-    const instance = await registerChainInstance(db, registry.chainId, await genesisHashOf(provider), { retire: true });
+    const instance = await registerChainInstance(db, registry.chainId, await evmInstanceOf(provider), { retire: true });
     log.info('dev chain instance', { chainId: registry.chainId, ...instance });
   } finally {
     provider.destroy();
