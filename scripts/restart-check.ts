@@ -86,8 +86,8 @@ async function deposit(apiKey: string, receiver: WebhookReceiver, user: string):
 async function payout(apiKey: string, receiver: WebhookReceiver, user: string): Promise<void> {
   const session = await http(API, 'POST', '/session/withdraw', { token: apiKey, json: { externalUserId: user, lang: 'en', platformFiatCurrency: 'USD', userBalance: '100', amount: '3.00' } });
   if (session.status !== 201) throw new Error(`withdraw session: ${session.status} ${session.text}`);
-  const chain = (await http(API, 'GET', '/chain')).body as Array<{ tokens: Array<{ symbol: string; address: string }> }>;
-  const usdt = chain[0]!.tokens.find((t) => t.symbol === 'USDT')!.address;
+  const chain = (await http(API, 'GET', '/chain')).body as Array<{ chainId: number; tokens: Array<{ symbol: string; address: string }> }>;
+  const usdt = chain.find((c) => c.chainId === 31337)!.tokens.find((t) => t.symbol === 'USDT')!.address;
   const to = Wallet.createRandom().address;
   const submitted = await http(API, 'POST', '/withdraw/direct-transfer', { json: { sid: session.body.data.sid, address: to, chainId: 31337, tokenAddress: usdt } });
   if (submitted.status !== 201) throw new Error(`direct-transfer: ${submitted.status} ${submitted.text}`);
