@@ -6,6 +6,7 @@ import type { Logger } from '../adapters/logger';
 import { ERC20, TRANSFER_TOPIC } from '../chain/erc20';
 import { transferLogs, type DetectedTransfer } from '../chain/transfer-sighting';
 import { tronBlockTransfers } from '../chain/tron-transfers';
+import { tronFromEvm } from '../chain/tron-address';
 import type { TronNode } from '../adapters/tron-node';
 import { equalTransfers } from '../store/equal-transfers';
 import { transferOrdinal, type TransferLog } from '../domain/deposit-confirmation';
@@ -89,7 +90,7 @@ function evmSource(p: JsonRpcProvider, db: Db, chainId: number, bankroll: string
 }
 
 /** TRC-20 deposits only (native TRX deposits are not taken): Transfer logs of active tokens into TRON deposit addresses. */
-function tronSource(node: TronNode, db: Db, chainId: number): ScanSource {
+function tronSource(node: TronNode, db: Db, chainId: number, bankroll: string): ScanSource {
   return {
     head: () => node.headNumber(),
     blockHash: async (n) => (await node.block(n))?.blockID ?? null,
@@ -100,7 +101,7 @@ function tronSource(node: TronNode, db: Db, chainId: number): ScanSource {
       const found: DetectedTransfer[] = [];
       for (let n = from; n <= to; n++) {
         heartbeat(n);
-        found.push(...(await tronBlockTransfers(node, chainId, n, tokens, ours)));
+        found.push(...(await tronBlockTransfers(node, chainId, n, tokens, ours, bankroll)));
       }
       return found;
     },
@@ -181,7 +182,7 @@ export function createChainScanActivities(d: ChainScanDeps) {
         return { fromBlock: cursor.nextBlock, toBlock: cursor.nextBlock - 1, found: 0, behind: false };
       }
       const tron = d.chains.tron(chainId);
-      const src = tron ? tronSource(tron, d.db, chainId) : evmSource(d.chains.require(chainId), d.db, chainId, d.bankrollAddress.toLowerCase());
+      const src = tron ? tronSource(tron, d.db, chainId, tronFromEvm(d.bankrollAddress)) : evmSource(d.chains.require(chainId), d.db, chainId, d.bankrollAddress.toLowerCase());
       const head = await src.head();
       let from = cursor.nextBlock;
       if (cursor.lastBlockHash && from > 0) {

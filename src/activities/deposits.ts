@@ -1,13 +1,12 @@
 import Decimal from 'decimal.js';
 import type { JsonRpcProvider } from 'ethers';
-import { ERC20, GAS_LIMIT } from '../chain/erc20';
+import { ERC20 } from '../chain/erc20';
 import { sightTransfer, type WatchedTransfer } from '../chain/transfer-sighting';
 import { watchedTransfer } from '../store/equal-transfers';
 import { platformFiat } from '../domain/caps';
 import { depositEventKey, depositIdempotencyKey, feePurpose, gasPurpose, PURPOSE, sweepPurpose } from '../domain/keys';
 import { confirmationStep } from '../domain/deposit-confirmation';
 import { depositFee, rawToUsd, usdToLocal } from '../domain/pricing';
-import { sweepGas } from '../domain/dust';
 import { encodeDeposit } from '../domain/webhook-events';
 import { Prisma, type Deposit } from '../generated/prisma/client';
 import { recordWebhookEvent } from '../store/outbox';
@@ -25,7 +24,7 @@ export function createDepositActivities(d: DepositActivityDeps) {
   const provider = (chainId: number) => d.chains.require(chainId);
   const load = (depositId: string) => d.db.deposit.findUniqueOrThrow({ where: { id: BigInt(depositId) } });
 
-  const { sendAndWait, assertSweepPays } = sweepSender(d);
+  const { sendAndWait, assertSweepPays, estimateSweepGas } = sweepSender(d);
   const sweepTron = tronSweeper(d);
 
   /** How a deposit's transfer is read back: TRON through its node's transaction info, EVM through the receipt. */
@@ -43,26 +42,25 @@ export function createDepositActivities(d: DepositActivityDeps) {
     const owner = await d.db.depositAddress.findUniqueOrThrow({ where: { address: dep.depositAddress } });
     const from = d.signers.depositAddress(owner.hdIndex);
     const feeWallet = d.signers.feeWalletAddress;
-    const gasLimit = dep.tokenAddress ? GAS_LIMIT.erc20Transfer : GAS_LIMIT.nativeTransfer;
+    const call = (to: string, raw: bigint) => (dep.tokenAddress ? { to: dep.tokenAddress, data: ERC20.encodeFunctionData('transfer', [to, raw]) } : { to, value: raw });
     const transfers = [
-      { purpose: sweepPurpose(dep.id), to: bankroll.address, raw: amount },
-      { purpose: feePurpose(dep.id), to: feeWallet, raw: fee },
+      { purpose: sweepPurpose(dep.id), ...call(bankroll.address, amount), raw: amount },
+      { purpose: feePurpose(dep.id), ...call(feeWallet, fee), raw: fee },
     ].filter((t) => t.raw > 0n);
+    // Decided once: after the gas top-up is signed the sweep goes on (and its transfers are estimated as they are signed).
     // The deposit address pays its own gas, topped up from the bankroll, so a native deposit arrives whole.
-    const { maxFeePerGas } = await p.getFeeData();
-    const gas = sweepGas({ transfers: transfers.length, transferGasLimit: gasLimit, topUpGasLimit: GAS_LIMIT.nativeTransfer, maxFeePerGas: maxFeePerGas ?? 0n });
-    // Decided once: after the gas top-up is signed the sweep goes on.
+    let topUpWei = 0n;
     if (!(await d.db.outboundTx.findUnique({ where: { purpose: gasPurpose(dep.id) } }))) {
+      const { maxFeePerGas } = await p.getFeeData();
+      const gas = await estimateSweepGas(p, dep.chainId, bankroll.address, from.address, transfers.map(({ to, data, value }) => ({ to, data, value })), maxFeePerGas ?? 0n);
       await assertSweepPays(`sweeping deposit ${dep.id}`, { chainId: dep.chainId, tokenAddress: dep.tokenAddress, raw: BigInt(dep.grossAmount.toFixed(0)), decimals: dep.decimals, gas });
+      topUpWei = gas.topUpWei;
     }
-    await sendAndWait(p, { chainId: dep.chainId, purpose: gasPurpose(dep.id), signer: bankroll, to: from.address, value: gas.topUpWei, gasLimit: GAS_LIMIT.nativeTransfer });
+    await sendAndWait(p, { chainId: dep.chainId, purpose: gasPurpose(dep.id), signer: bankroll, to: from.address, value: topUpWei });
     let sweepHash = '';
-    for (const t of transfers) {
-      const req = dep.tokenAddress
-        ? { to: dep.tokenAddress, data: ERC20.encodeFunctionData('transfer', [t.to, t.raw]) }
-        : { to: t.to, value: t.raw };
-      const hash = await sendAndWait(p, { chainId: dep.chainId, purpose: t.purpose, signer: from, gasLimit, ...req });
-      if (t.purpose.startsWith(PURPOSE.sweep)) sweepHash = hash;
+    for (const { purpose, to, data, value } of transfers) {
+      const hash = await sendAndWait(p, { chainId: dep.chainId, purpose, signer: from, to, data, value });
+      if (purpose.startsWith(PURPOSE.sweep)) sweepHash = hash;
     }
     return sweepHash;
   }

@@ -1,18 +1,18 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import { Contract, type JsonRpcProvider } from 'ethers';
-import { ERC20, GAS_LIMIT } from '../chain/erc20';
-import { sweepGas } from '../domain/dust';
+import { ERC20 } from '../chain/erc20';
 import { SWEEP_FAILED } from '../domain/failure-types';
 import { dustGasPurpose, dustSweepPurpose } from '../domain/keys';
 import { Prisma, type DustSweep } from '../generated/prisma/client';
 import type { PricingOutboxWriterDeps, SigningOutboxWriterDeps } from './deps';
+import { gasRefusalOf } from './gas-refusal';
 import { sweepSender } from './sweep-send';
 
 export type DustSweepDeps = Pick<PricingOutboxWriterDeps, 'db' | 'chains' | 'config' | 'logger' | 'prices'> & Pick<SigningOutboxWriterDeps, 'signers'>;
 
-/** One transfer from the deposit address (the whole dust to the bankroll) after the bankroll's gas top-up. */
-const gasFor = (tokenAddress: string | null, maxFeePerGas: bigint) =>
-  sweepGas({ transfers: 1, transferGasLimit: tokenAddress ? GAS_LIMIT.erc20Transfer : GAS_LIMIT.nativeTransfer, topUpGasLimit: GAS_LIMIT.nativeTransfer, maxFeePerGas });
+/** A dust sweep's one transfer from the deposit address: the whole dust to the bankroll. */
+const dustTransfer = (tokenAddress: string | null, bankroll: string, raw: bigint) =>
+  tokenAddress ? { to: tokenAddress, data: ERC20.encodeFunctionData('transfer', [bankroll, raw]) } : { to: bankroll, value: raw };
 
 async function balanceOf(p: JsonRpcProvider, tokenAddress: string | null, owner: string): Promise<bigint> {
   if (!tokenAddress) return p.getBalance(owner);
@@ -26,7 +26,10 @@ type DustRow = { id: bigint; depositAddress: string; tokenAddress: string | null
  * transfer once its total pays for the gas (domain/dust). The dust is not credited: it is the house's.
  */
 export function createDustSweepActivities(d: DustSweepDeps) {
-  const { sendAndWait, weigh, assertSweepPays } = sweepSender(d);
+  const { sendAndWait, weigh, assertSweepPays, estimateSweepGas } = sweepSender(d);
+  /** The gas of sweeping `raw` of an asset from a deposit address after the bankroll's top-up, at the node's estimates. */
+  const gasFor = (p: JsonRpcProvider, chainId: number, from: string, tokenAddress: string | null, raw: bigint, maxFeePerGas: bigint) =>
+    estimateSweepGas(p, chainId, d.signers.bankroll.address, from, [dustTransfer(tokenAddress, d.signers.bankroll.address, raw)], maxFeePerGas);
 
   /** Claims a group's dust for a new sweep in one transaction; a row another sweep claimed first rolls it back. */
   async function claim(chainId: number, rows: DustRow[], raw: bigint): Promise<void> {
@@ -50,17 +53,16 @@ export function createDustSweepActivities(d: DustSweepDeps) {
     const owner = await d.db.depositAddress.findUniqueOrThrow({ where: { address: s.depositAddress } });
     const from = d.signers.depositAddress(owner.hdIndex);
     const raw = BigInt(s.amount.toFixed(0));
-    const { maxFeePerGas } = await p.getFeeData();
-    const gas = gasFor(s.tokenAddress, maxFeePerGas ?? 0n);
     // Decided once, like a deposit's sweep: after the top-up is signed the sweep goes on.
+    let topUpWei = 0n;
     if (!(await d.db.outboundTx.findUnique({ where: { purpose: dustGasPurpose(s.id) } }))) {
+      const { maxFeePerGas } = await p.getFeeData();
+      const gas = await gasFor(p, s.chainId, from.address, s.tokenAddress, raw, maxFeePerGas ?? 0n);
       await assertSweepPays(`dust sweep ${s.id}`, { chainId: s.chainId, tokenAddress: s.tokenAddress, raw, decimals: s.decimals, gas });
+      topUpWei = gas.topUpWei;
     }
-    await sendAndWait(p, { chainId: s.chainId, purpose: dustGasPurpose(s.id), signer: bankroll, to: from.address, value: gas.topUpWei, gasLimit: GAS_LIMIT.nativeTransfer });
-    const transfer = s.tokenAddress
-      ? { to: s.tokenAddress, data: ERC20.encodeFunctionData('transfer', [bankroll.address, raw]), gasLimit: GAS_LIMIT.erc20Transfer }
-      : { to: bankroll.address, value: raw, gasLimit: GAS_LIMIT.nativeTransfer };
-    return sendAndWait(p, { chainId: s.chainId, purpose: dustSweepPurpose(s.id), signer: from, ...transfer });
+    await sendAndWait(p, { chainId: s.chainId, purpose: dustGasPurpose(s.id), signer: bankroll, to: from.address, value: topUpWei });
+    return sendAndWait(p, { chainId: s.chainId, purpose: dustSweepPurpose(s.id), signer: from, ...dustTransfer(s.tokenAddress, bankroll.address, raw) });
   }
 
   return {
@@ -83,7 +85,13 @@ export function createDustSweepActivities(d: DustSweepDeps) {
       for (const rows of groups.values()) {
         const { tokenAddress, decimals } = rows[0]!;
         const raw = rows.reduce((sum, r) => sum + BigInt(r.grossAmount.toFixed(0)), 0n);
-        const r = await weigh({ chainId, tokenAddress, raw, decimals, gas: gasFor(tokenAddress, fees.maxFeePerGas ?? 0n) });
+        const { depositAddress } = rows[0]!;
+        // Not estimable now (the address lacks the dust, a paused token): not claimed, looked at again next run.
+        const gas = await gasFor(p, chainId, depositAddress, tokenAddress, raw, fees.maxFeePerGas ?? 0n).catch((err: unknown) => {
+          if (gasRefusalOf(err)) return null;
+          throw err;
+        });
+        const r = gas && (await weigh({ chainId, tokenAddress, raw, decimals, gas }));
         if (!r?.pays) continue;
         // A transfer reorganised away after it was seen would otherwise be paid out of another deposit's tokens.
         if (!(await dustIsThere(p, chainId, rows, raw))) {

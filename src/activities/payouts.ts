@@ -1,5 +1,7 @@
 import { ApplicationFailure } from '@temporalio/activity';
-import { ERC20, GAS_LIMIT } from '../chain/erc20';
+import { ERC20 } from '../chain/erc20';
+import { transferGas } from '../chain/gas';
+import type { GasRefusal, GasVerdict } from '../domain/gas';
 import { broadcastInNonceOrder } from '../chain/broadcast-order';
 import { broadcastStored, settleOutbound } from '../chain/outbound';
 import { signOnce, storedOutbound } from '../chain/signing';
@@ -12,6 +14,7 @@ import { consumeReservation } from '../store/liquidity';
 import { recordWebhookEvent } from '../store/outbox';
 import { NOT_CONFIRMED, PAYOUT_NOT_MINED, PAYOUT_NOT_PRICED, PAYOUT_REVERTED } from '../domain/failure-types';
 import { payoutPurpose, withdrawCompleteKey } from '../domain/keys';
+import { gasRefused } from './gas-refusal';
 import { waiting } from './waiting';
 import { tronPayouts } from './tron-payouts';
 import type { OutboundTx, Withdrawal } from '../generated/prisma/client';
@@ -30,18 +33,30 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
   const tron = tronPayouts(d);
   const signPayoutOf = payoutSigner(d);
   // Shared by the checks of one chain in flight at once (in-flight.ts): a burst of executes asks it once per intent.
-  const hasGas = sharedInFlight(String, async (chainId: number): Promise<boolean> => {
-    const node = d.chains.tron(chainId);
-    if (node) return tron.bankrollHasGas(node);
+  const gasMoney = sharedInFlight(String, async (chainId: number) => {
     const p = provider(chainId);
     const [balance, fees] = await Promise.all([p.getBalance(d.config.BANKROLL_ADDRESS), p.getFeeData()]);
-    return balance >= GAS_LIMIT.erc20Transfer * (fees.maxFeePerGas ?? 0n);
+    return { balance, maxFeePerGas: fees.maxFeePerGas ?? 0n };
   });
 
   return {
-    /** True when the bankroll holds enough native gas for one token payout on the chain. */
-    async bankrollHasGas(chainId: number): Promise<boolean> {
-      return hasGas(chainId);
+    /**
+     * True when the bankroll holds enough native gas for the withdrawal's payout at the node's estimate. An estimate
+     * that fails or passes the chain's ceiling is false too, with the reason on the withdrawal: the payout waits
+     * (WAITING_FOR_GAS, re-checked on its timer) instead of being signed to revert. Runs that pass no withdrawal
+     * (begun before the estimate) are checked for a transfer at the chain's ceiling.
+     */
+    async bankrollHasGas(chainId: number, withdrawalId?: string): Promise<boolean> {
+      const node = d.chains.tron(chainId);
+      if (node) return tron.bankrollHasGas(node);
+      const w = withdrawalId ? await load(withdrawalId) : null;
+      const gas = w ? await payoutGas(d, w) : await chainCeiling(d, chainId);
+      if (!gas.ok) {
+        await holdForGas(d, w!, gas.reason);
+        return false;
+      }
+      const { balance, maxFeePerGas } = await gasMoney(chainId);
+      return balance >= gas.gasLimit * maxFeePerGas;
     },
 
     /** Signs the payout once and records its hash on the withdrawal; headless moves to RECONCILING here. */
@@ -50,7 +65,10 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
       const txHash = await signPayoutOf(w);
       await d.db.withdrawal.update({
         where: { id: w.id },
-        data: { settlementTxHash: txHash, ...(w.mode === 'C' && isHeadlessSource('sign', w.status) ? { status: HEADLESS_MOVES.sign.to } : {}) },
+        data: {
+        settlementTxHash: txHash,
+        ...(w.mode === 'C' && isHeadlessSource('sign', w.status) ? { status: HEADLESS_MOVES.sign.to, held: false, heldReason: null, reasonCode: null } : {}),
+      },
       });
       return txHash;
     },
@@ -155,7 +173,12 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
 
 export type PayoutActivities = ReturnType<typeof createPayoutActivities>;
 
-/** Signs a withdrawal's payout once (nonce, bytes and hash stored before any broadcast); answers the stored hash. */
+/**
+ * Signs a withdrawal's payout once (nonce, bytes and hash stored before any broadcast); answers the stored hash. The
+ * gas limit is the node's estimate (domain/gas), kept in the signed bytes, so a re-broadcast or a fee bump keeps it.
+ * An estimate that fails or passes the chain's ceiling signs nothing: the reason goes on the withdrawal and the
+ * failure (its type the reason, retryable) to the caller, which holds the payout (gasRefusalOf).
+ */
 export function payoutSigner(d: PayoutActivityDeps): (w: Withdrawal) => Promise<string> {
   const policy = feePolicy(d.config);
   const tron = tronPayouts(d);
@@ -163,14 +186,41 @@ export function payoutSigner(d: PayoutActivityDeps): (w: Withdrawal) => Promise<
     if (w.cryptoAmountRaw === null) throw ApplicationFailure.nonRetryable('payout has no priced amount', PAYOUT_NOT_PRICED);
     const node = d.chains.tron(w.chainId);
     if (node) return tron.sign(node, w);
-    const stored = await signOnce(d.db, d.chains.require(w.chainId), {
-      chainId: w.chainId,
-      purpose: payoutPurpose(w.id),
-      signer: d.signers.bankroll,
-      to: w.tokenAddress,
-      data: ERC20.encodeFunctionData('transfer', [w.address, BigInt(w.cryptoAmountRaw.toFixed(0))]),
-      gasLimit: GAS_LIMIT.erc20Transfer,
-    }, policy);
+    const purpose = payoutPurpose(w.id);
+    const signed = await storedOutbound(d.db, purpose);
+    if (signed) return signed.txHash;
+    const gas = await payoutGas(d, w);
+    if (!gas.ok) {
+      await holdForGas(d, w, gas.reason);
+      throw gasRefused(gas.reason, `payout of ${w.id} not signed`, d.config.GAS_RECHECK_SECONDS * 1000);
+    }
+    const stored = await signOnce(d.db, d.chains.require(w.chainId), { chainId: w.chainId, purpose, signer: d.signers.bankroll, ...payoutCall(w), gasLimit: gas.gasLimit }, policy);
     return stored.txHash;
   };
 }
+
+/** The bankroll's transfer() call that pays a withdrawal. */
+const payoutCall = (w: Withdrawal) => ({
+  to: w.tokenAddress,
+  data: ERC20.encodeFunctionData('transfer', [w.address, BigInt(w.cryptoAmountRaw!.toFixed(0))]),
+});
+
+type GasDeps = Pick<PayoutActivityDeps, 'db' | 'chains' | 'signers'>;
+
+/** The payout's gas limit from the node's estimate under the chain's ceiling, or why it cannot be signed. */
+async function payoutGas(d: GasDeps, w: Withdrawal): Promise<GasVerdict> {
+  const { maxGasPerTransfer } = await d.db.chain.findUniqueOrThrow({ where: { chainId: w.chainId }, select: { maxGasPerTransfer: true } });
+  return transferGas(d.chains.require(w.chainId), { from: d.signers.bankroll.address, ...payoutCall(w) }, BigInt(maxGasPerTransfer));
+}
+
+/** The most gas a transfer on the chain may be signed with (for a check that has no transfer to estimate). */
+async function chainCeiling(d: GasDeps, chainId: number): Promise<GasVerdict> {
+  const { maxGasPerTransfer } = await d.db.chain.findUniqueOrThrow({ where: { chainId }, select: { maxGasPerTransfer: true } });
+  return { ok: true, gasLimit: BigInt(maxGasPerTransfer) };
+}
+
+/** Shows why a payout waits: heldReason for admins (GET /admin/withdrawals), and reasonCode for a headless intent. */
+async function holdForGas(d: GasDeps, w: Pick<Withdrawal, 'id' | 'mode'>, reason: GasRefusal): Promise<void> {
+  await d.db.withdrawal.update({ where: { id: w.id }, data: { held: true, heldReason: reason, ...(w.mode === 'C' ? { reasonCode: reason } : {}) } });
+}
+

@@ -2,13 +2,18 @@ import { ApplicationFailure } from '@temporalio/activity';
 import type { JsonRpcProvider } from 'ethers';
 import { feePolicy } from '../chain/fee-policy';
 import { settleOutbound } from '../chain/outbound';
-import { signOnce, type SignRequest } from '../chain/signing';
-import { sweepPays, type SweepGas } from '../domain/dust';
+import { signOnce, storedOutbound, type SignRequest } from '../chain/signing';
+import { transferGas, type TransferCall } from '../chain/gas';
+import { sweepGas, sweepPays, type SweepGas } from '../domain/dust';
 import { PRICE_UNAVAILABLE, SWEEP_FAILED, SWEEP_UNPROFITABLE, TX_PENDING } from '../domain/failure-types';
+import { gasRefused } from './gas-refusal';
 import { waiting } from './waiting';
 import type { PricingOutboxWriterDeps } from './deps';
 
 type SweepDeps = Pick<PricingOutboxWriterDeps, 'db' | 'config' | 'logger' | 'prices'>;
+
+/** A sweep-side transfer to sign; without a gas limit, the node's estimate (domain/gas) is taken when it is signed. */
+export type SendRequest = Omit<SignRequest, 'gasLimit'> & { gasLimit?: bigint };
 
 /** What a sweep moves (raw units of an asset, null for native) and the gas it costs. */
 export interface SweepTerms {
@@ -34,11 +39,38 @@ export function sweepSender(d: SweepDeps) {
     return sweepPays({ raw: s.raw, decimals: s.decimals, priceUsd: token.usd, costWei: s.gas.costWei, nativeDecimals: chain.nativeDecimals, nativePriceUsd: native.usd });
   }
 
+  /**
+   * The gas limit of a transfer from the node's estimate under the chain's ceiling. A transfer the node cannot estimate
+   * or that passes the ceiling waits (retried after GAS_RECHECK_SECONDS), never signed to revert.
+   */
+  async function gasLimit(p: JsonRpcProvider, chainId: number, call: TransferCall): Promise<bigint> {
+    const { maxGasPerTransfer } = await d.db.chain.findUniqueOrThrow({ where: { chainId }, select: { maxGasPerTransfer: true } });
+    const gas = await transferGas(p, call, BigInt(maxGasPerTransfer));
+    if (!gas.ok) throw gasRefused(gas.reason, `transfer to ${call.to} from ${call.from} not signed`, d.config.GAS_RECHECK_SECONDS * 1000);
+    return gas.gasLimit;
+  }
+
   return {
     weigh,
+
+    /**
+     * What a sweep's gas costs at the node's estimates: `transfers` sent by the deposit address `from` (the largest
+     * estimate for each), and the bankroll's top-up to it.
+     */
+    async estimateSweepGas(p: JsonRpcProvider, chainId: number, bankroll: string, from: string, transfers: Array<Omit<TransferCall, 'from'>>, maxFeePerGas: bigint): Promise<SweepGas> {
+      const limits = await Promise.all(transfers.map((t) => gasLimit(p, chainId, { from, ...t })));
+      const topUpGasLimit = await gasLimit(p, chainId, { from: bankroll, to: from });
+      const transferGasLimit = limits.reduce((a, b) => (a > b ? a : b), 0n);
+      return sweepGas({ transfers: transfers.length, transferGasLimit, topUpGasLimit, maxFeePerGas });
+    },
+
     /** Signs (once), broadcasts (re-pricing it if fees pass it by) and waits for one confirmation of a sweep-side transfer. */
-    async sendAndWait(p: JsonRpcProvider, req: SignRequest): Promise<string> {
-      await signOnce(d.db, p, req, policy);
+    async sendAndWait(p: JsonRpcProvider, send: SendRequest): Promise<string> {
+      if (!(await storedOutbound(d.db, send.purpose))) {
+        const limit = send.gasLimit ?? (await gasLimit(p, send.chainId, { from: send.signer.address, to: send.to, data: send.data, value: send.value }));
+        await signOnce(d.db, p, { ...send, gasLimit: limit }, policy);
+      }
+      const req = send;
       let s = await settleOutbound(d.db, p, req.purpose, req.signer, 1, policy);
       if (s.state === 'PENDING') {
         // Up to one poll interval for the receipt here (the provider polls every 250 ms): a retry would start a whole

@@ -8,6 +8,3 @@ export const ERC20 = new Interface([
 ]);
 
 export const TRANSFER_TOPIC = ERC20.getEvent('Transfer')!.topicHash;
-
-/** Gas limits we sign with: generous for the test token and common ERC-20s, exact for a plain value transfer. */
-export const GAS_LIMIT = { erc20Transfer: 100_000n, nativeTransfer: 21_000n } as const;

@@ -7,14 +7,14 @@ import type { DetectedTransfer, WatchedTransfer } from './transfer-sighting';
 const TOPIC = TRANSFER_TOPIC.slice(2);
 
 /** The TRC-20 Transfer logs of a block's (or one transaction's) infos, base58 addresses, `index` counted across them. */
-export function tronTransferLogs(infos: readonly TronTxInfo[]): TransferLog[] {
-  const out: TransferLog[] = [];
+export function tronTransferLogs(infos: readonly TronTxInfo[]): Array<TransferLog & { from: string }> {
+  const out: Array<TransferLog & { from: string }> = [];
   let index = 0;
   for (const info of infos) {
     for (const log of info.log ?? []) {
       const at = index++;
       if (log.topics[0]?.toLowerCase() !== TOPIC || log.topics.length !== 3 || !log.data) continue;
-      out.push({ txHash: info.id, index: at, token: tronFromHex(log.address), to: tronFromHex(log.topics[2]!.slice(24)), value: BigInt('0x' + log.data.slice(0, 64)) });
+      out.push({ txHash: info.id, index: at, token: tronFromHex(log.address), from: tronFromHex(log.topics[1]!.slice(24)), to: tronFromHex(log.topics[2]!.slice(24)), value: BigInt('0x' + log.data.slice(0, 64)) });
     }
   }
   return out;
@@ -23,6 +23,7 @@ export function tronTransferLogs(infos: readonly TronTxInfo[]): TransferLog[] {
 /**
  * TRC-20 transfers into our addresses in block `num` of a TRON chain, from active tokens only. `ours` is asked only
  * about the recipients the block shows, so the cost follows the chain's traffic, not the number of our addresses.
+ * Transfers sent by `bankroll` are our own payouts (a player may withdraw to their own deposit address), never deposits.
  */
 export async function tronBlockTransfers(
   node: TronNode,
@@ -30,12 +31,13 @@ export async function tronBlockTransfers(
   num: number,
   tokens: ReadonlySet<string>,
   ours: (recipients: string[]) => Promise<ReadonlySet<string>>,
+  bankroll: string,
 ): Promise<DetectedTransfer[]> {
   const block = await node.block(num);
   // A node behind a load balancer may lack a block its head includes: read it again later, never skip it.
   if (!block) throw new Error(`TRON block ${num} not available yet`);
   const logs = tronTransferLogs(await node.blockTxInfos(num));
-  const candidates = logs.filter((l) => tokens.has(l.token) && l.value > 0n);
+  const candidates = logs.filter((l) => tokens.has(l.token) && l.value > 0n && l.from !== bankroll);
   if (candidates.length === 0) return [];
   const mine = await ours([...new Set(candidates.map((l) => l.to))]);
   return candidates

@@ -21,6 +21,7 @@ const CHAIN_FIELD_FLAGS = {
   'native-min-deposit': { type: 'string' },
   'deposit-confirmations': { type: 'string' },
   'withdraw-confirmations': { type: 'string' },
+  'max-gas-per-transfer': { type: 'string' },
 } as const;
 
 const chainFieldsSchema = z.object({
@@ -31,12 +32,14 @@ const chainFieldsSchema = z.object({
   'native-min-deposit': units.optional(),
   'deposit-confirmations': whole('blocks').optional(),
   'withdraw-confirmations': whole('blocks').optional(),
+  'max-gas-per-transfer': whole('gas').optional(),
 });
 
 function chainFields(f: z.infer<typeof chainFieldsSchema>) {
   return {
     name: f.name, nativeSymbol: f['native-symbol'], nativeDecimals: f['native-decimals'], nativePriceFeed: f['native-price-feed'],
     nativeMinDeposit: f['native-min-deposit'], depositConfirmations: f['deposit-confirmations'], withdrawConfirmations: f['withdraw-confirmations'],
+    maxGasPerTransfer: f['max-gas-per-transfer'],
   };
 }
 
@@ -108,7 +111,8 @@ async function addChainCommand(db: Db, config: Config, args: string[]) {
   const spec: NewChain = {
     chainId: merged.chainId!, type, name: merged.name!, nativeSymbol: merged.nativeSymbol!, nativeDecimals: merged.nativeDecimals ?? (type === 'TRON' ? 6 : 18),
     nativePriceFeed: merged.nativePriceFeed ?? null, nativeMinDeposit: merged.nativeMinDeposit ?? '0',
-    depositConfirmations: merged.depositConfirmations!, withdrawConfirmations: merged.withdrawConfirmations!, active: f.inactive !== true,
+    depositConfirmations: merged.depositConfirmations!, withdrawConfirmations: merged.withdrawConfirmations!, maxGasPerTransfer: merged.maxGasPerTransfer,
+    active: f.inactive !== true,
   };
   const chains = new ChainProviders(config.CHAIN_RPC_URLS);
   try {

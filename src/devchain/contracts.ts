@@ -11,6 +11,8 @@ export interface CompiledContract {
 export interface DevContracts {
   TestToken: CompiledContract;
   MockV3Aggregator: CompiledContract;
+  /** A token whose transfer costs more gas than a plain ERC-20's, and can be paused (tests of gas estimates). */
+  HeavyToken: CompiledContract;
 }
 
 /** The parts of solc's standard-JSON output we read. */
@@ -19,7 +21,7 @@ interface SolcOutput {
   contracts?: Record<string, Record<string, { abi: JsonFragment[]; evm: { bytecode: { object: string } } }>>;
 }
 
-const NAMES = ['TestToken', 'MockV3Aggregator'] as const;
+const NAMES = ['TestToken', 'MockV3Aggregator', 'HeavyToken'] as const;
 const CONTRACTS_DIR = path.join(ROOT, 'devchain', 'contracts');
 
 let cached: DevContracts | undefined;
@@ -50,6 +52,6 @@ export function compileContracts(): DevContracts {
     if (!c) throw new Error(`solc output has no contract ${name}`);
     return { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}` };
   };
-  cached = { TestToken: pick('TestToken'), MockV3Aggregator: pick('MockV3Aggregator') };
+  cached = { TestToken: pick('TestToken'), MockV3Aggregator: pick('MockV3Aggregator'), HeavyToken: pick('HeavyToken') };
   return cached;
 }

@@ -46,6 +46,9 @@ export const ERRORS = {
   HEADLESS_RETRY_NOT_ALLOWED: { http: 409, retryable: false },
   HEADLESS_RETRY_IN_PROGRESS: { http: 409, retryable: true },
   PRICE_UNAVAILABLE: { http: 503, retryable: true },
+  // A payout the node's gas estimate holds (domain/gas): the call would revert, or it costs more than the chain allows.
+  GAS_ESTIMATE_FAILED: { http: 503, retryable: true },
+  GAS_ABOVE_CEILING: { http: 409, retryable: true },
   BALANCE_UNAVAILABLE: { http: 503, retryable: true },
   WEBHOOK_NOT_CONFIGURED: { http: 400, retryable: false },
   EXTERNAL_USER_MISSING: { http: 400, retryable: false },

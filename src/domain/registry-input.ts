@@ -37,6 +37,12 @@ export function checkedConfirmations(n: number, what: string): number {
   return n;
 }
 
+/** The most gas one transfer may be signed with: at least a plain transfer's 21,000, at most a 30M-gas block. */
+export function checkedGasCeiling(n: number): number {
+  if (!Number.isInteger(n) || n < 21_000 || n > 30_000_000) throw new RegistryInputError(`max gas per transfer: expected a whole number from 21000 to 30000000, got ${n}`);
+  return n;
+}
+
 /** A minimum deposit in token units as raw units (a decimal string for the Decimal(78,0) column); "0" means none. */
 export function minDepositRaw(units: string, decimals: number, what: string): string {
   const fraction = units.split('.')[1] ?? '';

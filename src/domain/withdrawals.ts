@@ -1,3 +1,4 @@
+import type { GasRefusal } from './gas';
 import type { ErrorCode } from './errors';
 
 /** Spec 6.2: the operator's WITHDRAW_REQUEST deny codes and what the user sees. */
@@ -22,4 +23,4 @@ export function denial(code: number, description: string | null): { errorCode: E
 
 export { ADMIN_TARGETS, adminMayMove, isLegalAdminMove, LIVE_WIDGET_STATUSES, TERMINAL, type AdminTarget } from './withdrawal-machine';
 
-export type HeldReason = 'CAP_EXCEEDED' | 'APPROVAL_NOT_ENABLED' | 'OPERATOR_INACTIVE' | 'EXPIRED' | 'TEMPORARILY_UNAVAILABLE';
+export type HeldReason = 'CAP_EXCEEDED' | 'APPROVAL_NOT_ENABLED' | 'OPERATOR_INACTIVE' | 'EXPIRED' | 'TEMPORARILY_UNAVAILABLE' | GasRefusal;

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import type { Db } from '../adapters/db';
 import { fromRawUnits } from '../domain/money';
-import { checkedConfirmations, checkedDecimals, minDepositRaw, registryAddress, RegistryInputError, type ChainType } from '../domain/registry-input';
+import { checkedConfirmations, checkedDecimals, checkedGasCeiling, minDepositRaw, registryAddress, RegistryInputError, type ChainType } from '../domain/registry-input';
 import { Prisma, type Chain, type Token } from '../generated/prisma/client';
 
 /**
@@ -23,6 +23,8 @@ export interface ChainFields {
   nativeMinDeposit: string;
   depositConfirmations: number;
   withdrawConfirmations: number;
+  /** The gas ceiling of one transfer (domain/gas); unset: the column's default. */
+  maxGasPerTransfer?: number;
 }
 
 export interface NewChain extends ChainFields {
@@ -51,7 +53,7 @@ export function chainView(c: Chain) {
   return {
     chainId: c.chainId, name: c.name, type: c.type, nativeSymbol: c.nativeSymbol, nativeDecimals: c.nativeDecimals,
     nativePriceFeed: c.nativePriceFeed, nativeMinDeposit: units(c.nativeMinDepositRaw, c.nativeDecimals),
-    depositConfirmations: c.depositConfirmations, withdrawConfirmations: c.withdrawConfirmations, active: c.active, isDev: c.isDev,
+    depositConfirmations: c.depositConfirmations, withdrawConfirmations: c.withdrawConfirmations, maxGasPerTransfer: c.maxGasPerTransfer, active: c.active, isDev: c.isDev,
   };
 }
 
@@ -77,6 +79,7 @@ function chainData(type: ChainType, f: Partial<ChainFields>, decimalsNow?: numbe
     ...(f.nativeMinDeposit !== undefined ? { nativeMinDepositRaw: new Prisma.Decimal(minDepositRaw(f.nativeMinDeposit, decimals!, 'native min deposit')) } : {}),
     ...(f.depositConfirmations !== undefined ? { depositConfirmations: checkedConfirmations(f.depositConfirmations, 'deposit confirmations') } : {}),
     ...(f.withdrawConfirmations !== undefined ? { withdrawConfirmations: checkedConfirmations(f.withdrawConfirmations, 'withdraw confirmations') } : {}),
+    ...(f.maxGasPerTransfer !== undefined ? { maxGasPerTransfer: checkedGasCeiling(f.maxGasPerTransfer) } : {}),
   };
 }
 

@@ -122,7 +122,7 @@ export class HeadlessIntentManager {
     this.attemptInFlight = true;
     try {
       if (!(await this.acts.check.headlessAssetSupported(id))) return await this.fail(false, REASON.ASSET_UNSUPPORTED);
-      if (!(await this.acts.check.bankrollHasGas(this.input.chainId))) {
+      if (!(await this.acts.check.bankrollHasGas(this.input.chainId, this.input.withdrawalId))) {
         return await this.exclusive(async () => {
           if (isHeadlessSource('waitForGas', this.status) && (await this.acts.book.markHeadlessWaitingForGas(id))) this.setStatus(HEADLESS_MOVES.waitForGas.to);
         });
@@ -148,7 +148,7 @@ export class HeadlessIntentManager {
     if (this.status !== 'WAITING_FOR_GAS') return;
     this.attemptInFlight = true;
     try {
-      if (this.retryPending || (await this.acts.check.bankrollHasGas(this.input.chainId))) await this.requeue();
+      if (this.retryPending || (await this.acts.check.bankrollHasGas(this.input.chainId, this.input.withdrawalId))) await this.requeue();
     } catch (err) {
       if (!(err instanceof ActivityFailure)) throw err;
       await this.fail(true, REASON.SETTLEMENT_UNAVAILABLE);

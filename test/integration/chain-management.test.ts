@@ -162,10 +162,10 @@ describe('chain commands', () => {
   it('When a chain without an RPC is added, listed and updated, Then it is stored without a URL and no scan cursor; a TRON chain can be held', async () => {
     const added = await cli('chain', 'add', '--id', '990001', '--name', 'Staging L2', '--native-symbol', 'SETH', '--deposit-confirmations', '12', '--withdraw-confirmations', '6', '--native-min-deposit', '0.001');
     expect(added.code).toBe(0);
-    expect(added.json).toMatchObject({ chainId: 990001, type: 'EVM', nativeDecimals: 18, nativeMinDeposit: '0.001', active: true, rpc: 'not configured', scanFromBlock: null });
+    expect(added.json).toMatchObject({ chainId: 990001, type: 'EVM', nativeDecimals: 18, nativeMinDeposit: '0.001', maxGasPerTransfer: 1_000_000, active: true, rpc: 'not configured', scanFromBlock: null });
     expect(await ctx.db.chainCursor.findUnique({ where: { chainId: 990001 } })).toBeNull();
-    const updated = await cli('chain', 'update', '990001', '--deposit-confirmations', '20', '--name', 'Staging L2b');
-    expect(updated.json).toMatchObject({ depositConfirmations: 20, withdrawConfirmations: 6, name: 'Staging L2b' });
+    const updated = await cli('chain', 'update', '990001', '--deposit-confirmations', '20', '--name', 'Staging L2b', '--max-gas-per-transfer', '2500000');
+    expect(updated.json).toMatchObject({ depositConfirmations: 20, withdrawConfirmations: 6, name: 'Staging L2b', maxGasPerTransfer: 2_500_000 });
     const tron = await cli('chain', 'add', '--id', '990002', '--type', 'TRON', '--name', 'TRON test', '--native-symbol', 'TRX', '--deposit-confirmations', '19', '--withdraw-confirmations', '19', '--inactive');
     expect(tron.json).toMatchObject({ type: 'TRON', nativeDecimals: 6, active: false, rpc: 'not checked' });
     const trc20 = await cli('token', 'add', '--chain', '990002', '--address', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', '--symbol', 'USDT', '--decimals', '6');
@@ -194,6 +194,7 @@ describe('chain commands', () => {
     [['chain', 'add', '--id', '6', '--name', 'Zero', '--native-symbol', 'ETH', '--deposit-confirmations', '0', '--withdraw-confirmations', '1'], /deposit confirmations/],
     [['chain', 'update', '424242', '--name', 'Nobody'], /not registered/],
     [['chain', 'update', '31337', '--native-price-feed', '0x123'], /native price feed/],
+    [['chain', 'update', '31337', '--max-gas-per-transfer', '20000'], /max gas per transfer/],
   ])('When the call is wrong (%j), Then exit 2 with a JSON error', async (args, message) => {
     const r = await cli(...args);
     expect(r.code).toBe(2);

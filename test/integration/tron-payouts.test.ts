@@ -139,6 +139,26 @@ describe('widget withdrawals on TRON (stand-in node)', () => {
     expect(check.body.data.addresses).toEqual(r.body.data.addresses);
   });
 
+  it('When a player withdraws to their own TRON deposit address, Then the payout confirms and the scanner, past its block, records no DEPOSIT for the bankroll\'s own transfer', async () => {
+    const s = await withdrawSession('7.00');
+    const player = `tron-wd-${seq}`;
+    expect((await http(ctx.apiUrl, 'POST', '/depositor/create', { token: op.apiKey, json: { externalUserId: player } })).status).toBe(201);
+    const own = await ctx.db.depositAddress.findFirstOrThrow({ where: { operatorId: op.id, externalUserId: player } });
+    const to = own.tronAddress!;
+    const r = await submit(s.sid, to);
+    expect(r.status).toBe(201);
+    const id = r.body.data.withdrawRequestId as string;
+    const move = (status: string) => http(ctx.apiUrl, 'PATCH', `/admin/withdrawals/${id}/status`, { token: admin, json: { status } });
+    expect((await move('PROCESSING')).status).toBe(200);
+    const txHash = (await move('COMPLETED')).body.txHash as string;
+    await eventually(async () => receiver.received.map(form).find((f) => f.event === 'WITHDRAW_COMPLETE' && f.withdrawRequestId === id), 60_000, 'WITHDRAW_COMPLETE');
+    expect(tron.standIn.ledger.tokenBalance(tron.usdt, to)).toBe(7_000_000n);
+    const block = tron.standIn.ledger.info(txHash)!.blockNumber;
+    await eventually(async () => ((await ctx.db.chainCursor.findUnique({ where: { chainId: TRON_STANDIN_CHAIN_ID } }))!.nextBlock > block ? true : null), 30_000, 'the scanner past the payout');
+    expect(await ctx.db.deposit.count({ where: { chainId: TRON_STANDIN_CHAIN_ID, txHash } })).toBe(0);
+    expect(receiver.received.map(form).filter((f) => f.event === 'DEPOSIT' && f.transactionHash === txHash)).toHaveLength(0);
+  });
+
   it('When the bankroll lacks the TRX a payout\'s energy needs, Then the signed payout is held, never broadcast to burn TRX for nothing, and goes out once TRX is back', async () => {
     const bankroll = tronFromEvm(ctx.config.BANKROLL_ADDRESS);
     const ledger = tron.standIn.ledger;

@@ -93,7 +93,7 @@ describe('TRON fees and Transfer logs', () => {
     expect(worstCaseSun(14_943_600n, prices)).toBe(14_943_600n + 400_000n);
   });
 
-  it('When transaction infos carry logs, Then Transfer logs are read with base58 token and recipient, indices counted across the block, other events skipped', () => {
+  it('When transaction infos carry logs, Then Transfer logs are read with base58 token, sender and recipient, indices counted across the block, other events skipped', () => {
     const word = (hex: string) => hex.padStart(64, '0');
     const usdtHex = 'a614f803b6fd780986a42c78ec9c7f77e6ded13c';
     const to = '928c9af0651632157ef27a2cf17ca72c575a4d21';
@@ -104,8 +104,8 @@ describe('TRON fees and Transfer logs', () => {
       { id: 'bb', blockNumber: 7, blockTimeStamp: 0, receipt: {}, log: [transfer] },
     ];
     expect(tronTransferLogs(infos)).toEqual([
-      { txHash: 'aa', index: 1, token: USDT_MAINNET, to: 'TPL66VK2gCXNCD7EJg9pgJRfqcRazjhUZY', value: 5_000_000n },
-      { txHash: 'bb', index: 2, token: USDT_MAINNET, to: 'TPL66VK2gCXNCD7EJg9pgJRfqcRazjhUZY', value: 5_000_000n },
+      { txHash: 'aa', index: 1, token: USDT_MAINNET, from: 'TBXSw8fM4jpQkGc6zZjsVABFpVN7UvXPdV', to: 'TPL66VK2gCXNCD7EJg9pgJRfqcRazjhUZY', value: 5_000_000n },
+      { txHash: 'bb', index: 2, token: USDT_MAINNET, from: 'TBXSw8fM4jpQkGc6zZjsVABFpVN7UvXPdV', to: 'TPL66VK2gCXNCD7EJg9pgJRfqcRazjhUZY', value: 5_000_000n },
     ]);
   });
 });
