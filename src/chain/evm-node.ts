@@ -11,8 +11,9 @@ import { sharedInFlight } from './in-flight';
 export const nodeView = sharedInFlight(
   (chainId: number, _provider: JsonRpcProvider, from: string) => `${chainId}:${from}`,
   async (_chainId: number, provider: JsonRpcProvider, from: string) => {
+    const readAt = new Date();
     const [pending, mined, fees] = await Promise.all([provider.getTransactionCount(from, 'pending'), provider.getTransactionCount(from, 'latest'), networkFees(provider)]);
-    return { pending, mined, fees };
+    return { pending, mined, fees, readAt };
   },
 );
 

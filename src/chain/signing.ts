@@ -80,6 +80,8 @@ export interface SenderState {
   pending: number;
   mined: number;
   fees: Fees;
+  /** When the node's counts were asked for. */
+  readAt: Date;
 }
 
 /**
@@ -94,7 +96,7 @@ export const GAP_REPAIR_AFTER_MS = 15_000;
  * behind a gap that would block every later transaction.
  */
 export async function senderState(db: Db, provider: JsonRpcProvider, chainId: number, from: string): Promise<SenderState> {
-  const [rows, { pending, mined, fees }] = await Promise.all([
+  const [rows, { pending, mined, fees, readAt }] = await Promise.all([
     sqlRows<{ genesisHash: string | null; nonce: number | null; txHash: string; rawTx: string }>(db, SENDER_ROWS, [chainId, from, new Date(Date.now() - GAP_REPAIR_AFTER_MS)]),
     nodeView(chainId, provider, from),
   ]);
@@ -105,8 +107,11 @@ export async function senderState(db: Db, provider: JsonRpcProvider, chainId: nu
     // A refusal (say, a fee the chain no longer takes) is left to the row's own workflow, which replaces it.
     if ((await provider.getTransaction(row.txHash)) === null) await sendRaw(provider, row.rawTx).catch(() => undefined);
   }
-  return { genesisHash, pending, mined, fees };
+  return { genesisHash, pending, mined, fees, readAt };
 }
+
+/** Clocks of the processes that sign may differ by this much; a row confirmed this long before a read is in its counts. */
+const CLOCK_SKEW_MS = 60_000;
 
 /** The chain's instance and, on it, the sender's unmined transactions signed before the given time, in nonce order. */
 const SENDER_ROWS: Statement = {
@@ -135,8 +140,12 @@ export async function signWithSenderState(db: Db, reqs: SignRequest[], policy: F
   const { chainId, signer } = reqs[0]!;
   const from = signer.address;
   const { genesisHash, fees } = sender;
+  // With the highest, what tells stored rows the node has never seen: the lowest (a gap below it that nothing of ours
+  // fills), and a row marked mined well before the node counted fewer mined.
   const highest = Prisma.sql`
-    SELECT max(nonce) AS nonce FROM "OutboundTx"
+    SELECT max(nonce) AS nonce, min(nonce) AS lowest,
+      COALESCE(bool_or(status IN ('CONFIRMED', 'FAILED') AND "updatedAt" < ${new Date(sender.readAt.getTime() - CLOCK_SKEW_MS)}), false) AS unseen
+    FROM "OutboundTx"
     WHERE "chainId" = ${chainId} AND "genesisHash" = ${genesisHash} AND "fromAddress" = ${from} AND nonce >= ${sender.mined}
       AND status IN ('SIGNED', 'BROADCAST', 'CONFIRMED', 'FAILED')`;
   const already = Prisma.sql`SELECT * FROM "OutboundTx" WHERE purpose IN (${Prisma.join(reqs.map((r) => r.purpose))})`;
@@ -146,7 +155,12 @@ export async function signWithSenderState(db: Db, reqs: SignRequest[], policy: F
     const taken = new Set(existing.map((row) => row.purpose));
     const toSign = reqs.filter((r) => !taken.has(r.purpose));
     if (toSign.length === 0) return null;
-    let nonce = Math.max(sender.pending, ((read?.[0]?.nonce as number | null) ?? -1) + 1);
+    const stored = read?.[0] as { nonce: number | null; lowest: number | null; unseen: boolean } | undefined;
+    // Signing past them would queue behind a gap the node never fills (a chain reset under the stored state): refused.
+    if (stored?.unseen || (stored?.lowest ?? sender.pending) > sender.pending) {
+      throw new Error(`chain ${chainId}: stored nonces of ${from} run ahead of the node (stored ${stored?.lowest}..${stored?.nonce}, node pending ${sender.pending}); was the chain reset?`);
+    }
+    let nonce = Math.max(sender.pending, (stored?.nonce ?? -1) + 1);
     const capped = { maxFeePerGas: min(fees.maxFeePerGas, policy.ceilingWei), maxPriorityFeePerGas: min(fees.maxPriorityFeePerGas, policy.ceilingWei) };
     const rows: Prisma.Sql[] = [];
     for (const r of toSign) {

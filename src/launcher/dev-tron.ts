@@ -22,7 +22,7 @@ export async function devTron(stops: Array<{ name: string; stop: () => Promise<v
   try {
     await upsertDevTronChain(db, tron);
     const genesis = (await new TronNode(tron.standIn.url).block(0))!.blockID;
-    const instance = await registerChainInstance(db, TRON_STANDIN_CHAIN_ID, genesis, { retire: true });
+    const instance = await registerChainInstance(db, TRON_STANDIN_CHAIN_ID, { genesisHash: genesis }, { retire: true });
     log.info('tron stand-in instance', { chainId: TRON_STANDIN_CHAIN_ID, ...instance });
   } finally {
     await db.$disconnect();

@@ -10,7 +10,7 @@ import { deployOnce } from '../devchain/deployed';
 import { ensureGeth, startDevNode } from '../devchain/node';
 import { startRpcProxy } from '../devchain/rpc-proxy';
 import { DEV_CHAIN, DEV_CHAINS, SECOND_DEV_CHAIN, type DevChainSpec } from '../devchain/spec';
-import { genesisHashOf, registerChainInstance } from '../provisioning/chain-instance';
+import { evmInstanceOf, registerChainInstance } from '../provisioning/chain-instance';
 import { upsertChain } from '../provisioning/chain-registry';
 import { loadOrCreateDevSecrets } from './dev-secrets';
 import { devTron } from './dev-tron';
@@ -89,9 +89,10 @@ async function startDevChain(spec: DevChainSpec, stops: Stop[], databaseUrl: str
   const provider = new JsonRpcProvider(node.url, registry.chainId, { staticNetwork: true });
   try {
     await upsertChain(db, registry, { isDev: true });
-    // A hardhat node is new at every start, and a geth chain whose data directory was emptied is new too: the earlier
-    // instance's unmined transactions and unfinished deposits are retired. A kept geth chain is the same instance.
-    const instance = await registerChainInstance(db, registry.chainId, await genesisHashOf(provider), { retire: true });
+    // A hardhat node is new at every start, and a geth chain whose data directory was emptied is new too (seen by its
+    // checkpoint block): the earlier instance's unmined transactions and unfinished deposits are retired. A kept geth
+    // chain is the same instance.
+    const instance = await registerChainInstance(db, registry.chainId, await evmInstanceOf(provider), { retire: true });
     log.info('dev chain instance', { chainId: registry.chainId, ...instance });
   } finally {
     provider.destroy();

@@ -2,7 +2,7 @@ import { Contract } from 'ethers';
 import type { ChainProviders } from '../adapters/chains';
 import type { Db } from '../adapters/db';
 import { RegistryInputError } from '../domain/registry-input';
-import { genesisHashOf, openScanCursor, registerChainInstance } from './chain-instance';
+import { evmInstanceOf, openScanCursor, registerChainInstance } from './chain-instance';
 
 /**
  * What the CLI learned of a chain's RPC (its URL stays in CHAIN_RPC_URLS and is never printed). 'not checked': a TRON
@@ -44,7 +44,7 @@ export async function probeRpc(chains: ChainProviders, chainId: number): Promise
  */
 export async function openChain(db: Db, chains: ChainProviders, chainId: number): Promise<number> {
   const provider = chains.require(chainId);
-  await registerChainInstance(db, chainId, await genesisHashOf(provider), { retire: false });
+  await registerChainInstance(db, chainId, await evmInstanceOf(provider), { retire: false });
   await openScanCursor(db, chainId, provider);
   return (await db.chainCursor.findUniqueOrThrow({ where: { chainId } })).nextBlock;
 }

@@ -10,6 +10,6 @@ import { openScanCursorAt, registerChainInstance } from './chain-instance';
 export async function openTronChain(db: Db, chainId: number, node: TronNode): Promise<void> {
   const genesis = await node.block(0);
   if (!genesis) throw new Error(`TRON chain ${chainId}: the node did not return its genesis block`);
-  await registerChainInstance(db, chainId, genesis.blockID, { retire: false });
+  await registerChainInstance(db, chainId, { genesisHash: genesis.blockID }, { retire: false });
   await openScanCursorAt(db, chainId, await node.headNumber());
 }

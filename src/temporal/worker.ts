@@ -12,7 +12,7 @@ import type { dustSweeperWorkflow } from '../workflows/dust-sweeper';
 import type { webhookRelayWorkflow } from '../workflows/webhook-relay';
 import type { withdrawalRelayWorkflow } from '../workflows/withdrawal-relay';
 import { createActivities, type Activities } from '../activities';
-import { genesisHashOf, openScanCursor, registerChainInstance } from '../provisioning/chain-instance';
+import { evmInstanceOf, openScanCursor, registerChainInstance } from '../provisioning/chain-instance';
 import { openTronChain } from '../provisioning/tron-instance';
 import { bankrollAssets, ensureOpenings, type BankrollBooks } from '../reconcile/openings';
 import { workflowStarts } from './client/starts';
@@ -109,8 +109,9 @@ async function startChainScanners(deps: WorkerDeps, taskQueue: string): Promise<
   const chains = await deps.db.chain.findMany({ where: { active: true, type: 'EVM' } });
   for (const chain of chains.filter((c) => deps.chains.get(c.chainId))) {
     const provider = deps.chains.require(chain.chainId);
-    const genesisHash = await genesisHashOf(provider);
-    await registerChainInstance(deps.db, chain.chainId, genesisHash, { retire: false });
+    const live = await evmInstanceOf(provider);
+    const { genesisHash } = live;
+    await registerChainInstance(deps.db, chain.chainId, live, { retire: false });
     // A chain registered without an RPC at hand gets its cursor here, before its scanner's first step.
     await openScanCursor(deps.db, chain.chainId, provider);
     await openBooks(deps, { chainId: chain.chainId, genesisHash, bankroll: deps.config.BANKROLL_ADDRESS });

@@ -5,7 +5,7 @@ import type { FeePolicy } from '../../src/chain/fee-policy';
 import { broadcastInNonceOrder } from '../../src/chain/broadcast-order';
 import { broadcastStored, settleOutbound } from '../../src/chain/outbound';
 import { GAP_REPAIR_AFTER_MS, senderState, signOnce, signWithSenderState, type SignRequest } from '../../src/chain/signing';
-import { genesisHashOf, registerChainInstance } from '../../src/provisioning/chain-instance';
+import { evmInstanceOf, genesisHashOf, registerChainInstance } from '../../src/provisioning/chain-instance';
 import { createTestContext, type TestContext } from '../support/harness';
 import { eventually } from '../support/wait';
 
@@ -21,7 +21,7 @@ beforeAll(async () => {
   chainId = ctx.services.registry.chainId;
   provider = ctx.chains.require(chainId);
   node = new JsonRpcProvider(ctx.services.chainNodeUrl, chainId, { staticNetwork: true });
-  await registerChainInstance(ctx.db, chainId, await genesisHashOf(provider), { retire: false });
+  await registerChainInstance(ctx.db, chainId, await evmInstanceOf(provider), { retire: false });
 });
 afterAll(async () => {
   await node.send('evm_setAutomine', [true]);
@@ -155,8 +155,8 @@ describe('nonces reconcile with the chain', () => {
       },
     });
     const dustSweep = await ctx.db.dustSweep.create({ data: { chainId, depositAddress: w.address, tokenAddress: null, decimals: 18, amount: 5 } });
-    await expect(registerChainInstance(ctx.db, chainId, genesis, { retire: false })).rejects.toThrow(/another chain instance/);
-    expect(await registerChainInstance(ctx.db, chainId, genesis, { retire: true })).toMatchObject({ change: 'RETIRED', retiredTransactions: 1 });
+    await expect(registerChainInstance(ctx.db, chainId, { genesisHash: genesis }, { retire: false })).rejects.toThrow(/another chain instance/);
+    expect(await registerChainInstance(ctx.db, chainId, { genesisHash: genesis }, { retire: true })).toMatchObject({ change: 'RETIRED', retiredTransactions: 1 });
     expect((await ctx.db.outboundTx.findUniqueOrThrow({ where: { id: old.id } })).status).toBe('RETIRED');
     expect(await ctx.db.deposit.findUniqueOrThrow({ where: { id: dust.id } })).toMatchObject({ status: 'DUST', droppedReason: 'CHAIN_RESET' });
     expect((await ctx.db.dustSweep.findUniqueOrThrow({ where: { id: dustSweep.id } })).status).toBe('FAILED');

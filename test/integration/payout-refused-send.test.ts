@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { JsonRpcProvider, Wallet } from 'ethers';
 import { createPayoutActivities } from '../../src/activities/payouts';
 import { localSigners } from '../../src/chain/signer';
+import { testToken } from '../../src/devchain/bindings';
 import { PAYOUT_NOT_MINED } from '../../src/domain/failure-types';
-import { genesisHashOf, registerChainInstance } from '../../src/provisioning/chain-instance';
+import { evmInstanceOf, registerChainInstance } from '../../src/provisioning/chain-instance';
 import { createOperator } from '../../src/provisioning/operators';
 import { createTestContext, type TestContext } from '../support/harness';
 
@@ -20,7 +21,9 @@ beforeAll(async () => {
   node = new JsonRpcProvider(ctx.services.chainNodeUrl, chainId, { staticNetwork: true });
   bankroll = Wallet.createRandom().connect(ctx.chains.require(chainId)) as unknown as Wallet;
   await node.send('hardhat_setBalance', [bankroll.address, '0x56BC75E2D63100000']); // 100 ETH
-  await registerChainInstance(ctx.db, chainId, await genesisHashOf(node), { retire: false });
+  // The token it pays: a payout of tokens the bankroll lacks would fail its gas estimate and never be signed.
+  await (await testToken(ctx.services.registry.tokens[0]!.address, await node.getSigner(0)).mint(bankroll.address, 1_000_000n)).wait();
+  await registerChainInstance(ctx.db, chainId, await evmInstanceOf(node), { retire: false });
   operatorId = (await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Refused', webhookUrl: 'http://127.0.0.1:9/hook' })).id;
   payouts = createPayoutActivities({
     config: ctx.config, db: ctx.db, chains: ctx.chains, logger: ctx.logger,

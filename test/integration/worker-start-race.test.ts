@@ -20,7 +20,7 @@ describe('workers starting together', () => {
     const genesis = await genesisHashOf(provider);
     const starts = await Promise.allSettled(
       Array.from({ length: 8 }, async () => {
-        await registerChainInstance(ctx.db, chainId, genesis, { retire: false });
+        await registerChainInstance(ctx.db, chainId, { genesisHash: genesis }, { retire: false });
         await openScanCursor(ctx.db, chainId, provider);
       }),
     );
