@@ -4,6 +4,7 @@ import { SECOND_DEV_CHAIN } from '../../src/devchain/spec';
 import { createAdmin } from '../../src/provisioning/admins';
 import { createOperator } from '../../src/provisioning/operators';
 import { closeHeadlessSuite, form, headlessFixtures, type HeadlessFixtures } from '../support/headless-fixtures';
+import { runCli } from '../support/cli';
 import { createTestContext, type TestContext } from '../support/harness';
 import { http } from '../support/http';
 import { eventually } from '../support/wait';
@@ -46,7 +47,7 @@ beforeAll(async () => {
   ctx = await createTestContext({
     worker: true,
     secondChain: true,
-    env: { WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,1,1,1', OUTBOX_RELAY_SECONDS: '1', TX_STUCK_SECONDS: '3' },
+    env: { WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,1,1,1', OUTBOX_RELAY_SECONDS: '1', TX_STUCK_SECONDS: '3', GAS_RECHECK_SECONDS: '1' },
   });
   receiver = await new WebhookReceiver().start();
   receiver.answer(() => ACK);
@@ -147,5 +148,25 @@ it("When geth's pool asks a higher tip than the node reports, Then the refused p
   } finally {
     await geth.send('miner_setGasPrice', [toQuantity(1)]);
   }
+  expect(await poolEmpty()).toEqual({ pending: 0, queued: 0 });
+});
+
+it('When `dev drain-gas --chain 1337` empties the bankroll on geth (a transfer out: geth sets no balances), Then a payout waits for gas; after `dev restore-gas` it confirms', async () => {
+  const cli = (...args: string[]) => runCli(args, ctx.env);
+  const drained = await cli('dev', 'drain-gas', '--chain', String(GETH));
+  expect(drained.json).toMatchObject({ chainId: GETH, address: ctx.config.BANKROLL_ADDRESS });
+  // Dust under a transfer's fee stays: not enough for any payout's gas.
+  expect(parseUnits(drained.json.nativeBalance as string, 18)).toBeLessThan(parseUnits('0.001', 18));
+  let intent!: Awaited<ReturnType<HeadlessFixtures['intent']>>;
+  try {
+    intent = await f.intent(headlessOp.apiKey, { ...onGeth(), amount: '3.00' });
+    expect((await f.execute(headlessOp.apiKey, intent.sessionRef)).status).toBe(202);
+    await f.waitStatus(intent.id, 'WAITING_FOR_GAS');
+  } finally {
+    const restored = await cli('dev', 'restore-gas', '--chain', String(GETH));
+    expect(restored.json).toMatchObject({ chainId: GETH, nativeBalance: '1000' });
+  }
+  await f.waitStatus(intent.id, 'COMPLETED', { timeoutMs: 60_000 });
+  expect(await balanceOnGeth(intent.body.address as string)).toBe(3_000_000n);
   expect(await poolEmpty()).toEqual({ pending: 0, queued: 0 });
 });
