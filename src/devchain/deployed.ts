@@ -12,17 +12,17 @@ interface Deployed {
 /**
  * The dev contracts on a node whose data is kept across starts (geth under `npm start`): the registry recorded in
  * `file` when every contract in it still has code on the node and it was funded for this bankroll, else a new
- * deployment, recorded there. A node started from an empty data directory has none of the recorded code, so it is
- * deployed again.
+ * deployment, recorded there. `reset`: the recorded contracts are gone from the node, so its chain was started anew
+ * (an emptied data directory), whatever its genesis says.
  */
-export async function deployOnce({ nodeUrl, bankrollAddress, spec, file }: { nodeUrl: string; bankrollAddress: string; spec: DevChainSpec; file: string }): Promise<{ registry: DevChainRegistry; reused: boolean }> {
+export async function deployOnce({ nodeUrl, bankrollAddress, spec, file }: { nodeUrl: string; bankrollAddress: string; spec: DevChainSpec; file: string }): Promise<{ registry: DevChainRegistry; reused: boolean; reset: boolean }> {
   const recorded = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Deployed) : null;
-  if (recorded && recorded.bankrollAddress === bankrollAddress && recorded.registry.chainId === spec.chainId && (await allDeployed(nodeUrl, recorded.registry))) {
-    return { registry: recorded.registry, reused: true };
-  }
+  const onThisChain = recorded?.registry.chainId === spec.chainId ? recorded : null;
+  const present = onThisChain ? await allDeployed(nodeUrl, onThisChain.registry) : false;
+  if (onThisChain && present && onThisChain.bankrollAddress === bankrollAddress) return { registry: onThisChain.registry, reused: true, reset: false };
   const registry = await deployDevChain({ nodeUrl, bankrollAddress, spec });
   writeFileSync(file, `${JSON.stringify({ bankrollAddress, registry } satisfies Deployed, null, 2)}\n`);
-  return { registry, reused: false };
+  return { registry, reused: false, reset: onThisChain !== null && !present };
 }
 
 async function allDeployed(nodeUrl: string, registry: DevChainRegistry): Promise<boolean> {

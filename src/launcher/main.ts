@@ -82,17 +82,17 @@ async function startDevChain(spec: DevChainSpec, stops: Stop[], databaseUrl: str
   stops.push({ name: `dev chain ${spec.chainId}`, stop: node.stop });
   const proxy = await startRpcProxy({ target: node.url, port: ports.proxy });
   stops.push({ name: `rpc proxy ${spec.chainId}`, stop: proxy.stop });
-  const { registry, reused } = kept
+  const { registry, reused, reset } = kept
     ? await deployOnce({ nodeUrl: node.url, bankrollAddress, spec, file: path.join(DATA_DIR, `devchain-${spec.chainId}.json`) })
-    : { registry: await deployDevChain({ nodeUrl: node.url, bankrollAddress, spec }), reused: false };
+    : { registry: await deployDevChain({ nodeUrl: node.url, bankrollAddress, spec }), reused: false, reset: false };
   const db = createDb(databaseUrl, 2);
   const provider = new JsonRpcProvider(node.url, registry.chainId, { staticNetwork: true });
   try {
     await upsertChain(db, registry, { isDev: true });
     // A hardhat node is new at every start, and a geth chain whose data directory was emptied is new too (seen by its
-    // checkpoint block): the earlier instance's unmined transactions and unfinished deposits are retired. A kept geth
-    // chain is the same instance.
-    const instance = await registerChainInstance(db, registry.chainId, await evmInstanceOf(provider), { retire: true });
+    // checkpoint block, or by its recorded contracts being gone: a chain registered before checkpoints has none): the
+    // earlier instance's unmined transactions and unfinished deposits are retired. A kept geth chain is the same instance.
+    const instance = await registerChainInstance(db, registry.chainId, await evmInstanceOf(provider), { retire: true, reset });
     log.info('dev chain instance', { chainId: registry.chainId, ...instance });
   } finally {
     provider.destroy();

@@ -35,20 +35,21 @@ afterAll(async () => {
 it('When geth is restarted on its data directory, Then the chain goes on and the contracts are found again; emptied, Then they are deployed anew', async () => {
   let n = await start();
   const first = await deployOnce({ nodeUrl: n.url, bankrollAddress, spec: SECOND_DEV_CHAIN, file });
-  expect(first.reused).toBe(false);
+  expect(first).toMatchObject({ reused: false, reset: false });
   const reached = await head(n.url);
   await n.stop();
 
   n = await start();
   expect(await head(n.url)).toBeGreaterThanOrEqual(reached);
   const again = await deployOnce({ nodeUrl: n.url, bankrollAddress, spec: SECOND_DEV_CHAIN, file });
-  expect(again).toEqual({ registry: first.registry, reused: true });
+  expect(again).toEqual({ registry: first.registry, reused: true, reset: false });
   await n.stop();
 
   rmSync(dataDir, { recursive: true, force: true });
   n = await start();
   const fresh = await deployOnce({ nodeUrl: n.url, bankrollAddress, spec: SECOND_DEV_CHAIN, file });
-  expect(fresh.reused).toBe(false);
+  // The recorded contracts are gone: the launcher registers the chain as a new instance (registerChainInstance's reset).
+  expect(fresh).toMatchObject({ reused: false, reset: true });
   // geth's dev chain is deterministic: the same account at the same nonces deploys at the same addresses again.
   expect(fresh.registry.tokens.map((t) => t.address)).toEqual(first.registry.tokens.map((t) => t.address));
 });
