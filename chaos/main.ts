@@ -6,11 +6,13 @@
  *
  * CHAOS_KILLS (200; 15 with --short), CHAOS_ITEMS (withdrawals and deposits together: 80; 12 with --short),
  * CHAOS_SEED (random, printed), CHAOS_SETTLE_SECONDS (300), CHAOS_PAUSE_MS (sign → broadcast window, 300).
+ * `--chain 1337` runs the campaign on the second dev chain (geth) instead of the first (hardhat).
  */
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { mine } from '../src/devchain/dev-commands';
+import { DEV_CHAIN } from '../src/devchain/spec';
 import { reconcile } from '../src/reconcile';
 import { createTestContext } from '../test/support/harness';
 import { TEST_ENV } from '../test/support/services';
@@ -28,17 +30,19 @@ const KILLS = num('CHAOS_KILLS', short ? 15 : 200);
 const ITEMS = num('CHAOS_ITEMS', short ? 12 : 80);
 const SEED = num('CHAOS_SEED', Math.floor(Math.random() * 2 ** 31));
 const SETTLE_MS = num('CHAOS_SETTLE_SECONDS', 300) * 1000;
+const chainArg = process.argv.indexOf('--chain');
+const CHAIN = chainArg >= 0 ? Number(process.argv[chainArg + 1]) : DEV_CHAIN.chainId;
 // Deposits first in each round: the chain scanner is the slowest to come back from a kill (see docs/ARCHITECTURE.md).
 const KINDS: Kind[] = ['deposit', 'A', 'B', 'C'];
 
 const log = (msg: string) => console.error(`chaos: ${msg}`);
 
-/** Mines a block every 250 ms, as a live chain would, so confirmations come while the worker dies and returns. */
-function startMiner(nodeUrl: string): () => Promise<void> {
+/** Mines a block every 250 ms, as a live chain would, so confirmations come while the worker dies and returns (on geth: waits for its own). */
+function startMiner(nodeUrl: string, chainId: number): () => Promise<void> {
   let running = true;
   const loop = (async () => {
     while (running) {
-      await mine({ nodeUrl }).catch(() => undefined);
+      await mine({ nodeUrl, chainId }).catch(() => undefined);
       await delay(250);
     }
   })();
@@ -54,7 +58,11 @@ async function campaign(): Promise<number> {
   log(`seed ${SEED}, ${KILLS} kills, ${ITEMS} items`);
   const { services, stop } = await startServices();
   process.env[TEST_ENV] = JSON.stringify(services);
+  const chain = [{ nodeUrl: services.chainNodeUrl, registry: services.registry }, services.secondChain].find((c) => c.registry.chainId === CHAIN);
+  if (!chain) throw new Error(`--chain ${CHAIN}: not a dev chain of the harness`);
+  log(`on chain ${CHAIN}`);
   const ctx = await createTestContext({
+    secondChain: chain.registry.chainId !== services.registry.chainId,
     env: {
       WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,1,1,1', OUTBOX_RELAY_SECONDS: '1', PRICE_RETRY_SECONDS: '1', HELD_APPROVAL_RETRY_SECONDS: '2',
       GAS_RECHECK_SECONDS: '1', TEST_PAUSE_BEFORE_BROADCAST_MS: String(num('CHAOS_PAUSE_MS', 300)),
@@ -65,8 +73,8 @@ async function campaign(): Promise<number> {
   const logFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'gw-chaos-')), 'worker.log');
   const worker = new WorkerProcess({ ...ctx.env, LOG_LEVEL: 'info', WORKFLOW_BUNDLE_PATH: services.workflowBundlePath }, logFile);
   const ready = () => eventually(async () => worker.ready(), 120_000, 'the worker to start');
-  const stopMiner = startMiner(services.chainNodeUrl);
-  const workload = await openWorkload(ctx, receiver, rand);
+  const stopMiner = startMiner(chain.nodeUrl, CHAIN);
+  const workload = await openWorkload(ctx, receiver, rand, chain);
   try {
     // The first start stores the opening balances before anything is signed: reconcile counts from there.
     worker.start();
@@ -99,8 +107,8 @@ async function campaign(): Promise<number> {
     await settle(ctx.db, workload.ledger);
     await stopMiner();
 
-    const found = await violations(ctx.db, ctx.chains.require(services.registry.chainId), receiver, workload.ledger);
-    const report = await reconcile({ db: ctx.db, chains: ctx.chains, bankroll: ctx.config.BANKROLL_ADDRESS }, services.registry.chainId);
+    const found = await violations(ctx.db, ctx.chains.require(CHAIN), receiver, workload.ledger);
+    const report = await reconcile({ db: ctx.db, chains: ctx.chains, bankroll: ctx.config.BANKROLL_ADDRESS }, CHAIN);
     process.stdout.write(JSON.stringify(report) + '\n');
     if (!report.ok) found.push(`reconcile: ${report.differences.length} difference(s)`);
     for (const v of found) log(`VIOLATION ${v}`);

@@ -1,3 +1,4 @@
+import type { DevChainRegistry } from '../src/devchain/deploy';
 import { ensureDepositAddress } from '../src/store/deposit-addresses';
 import { fund } from '../src/devchain/dev-commands';
 import { createAdmin } from '../src/provisioning/admins';
@@ -28,8 +29,8 @@ const FINAL = ['COMPLETED', 'REJECTED', 'FAILED', 'CANCELLED', 'EXPIRED'];
  * call is retried until the record shows it took effect, as an operator's retrying client would; a retry must
  * never pay twice, which is what the final checks verify.
  */
-export async function openWorkload(ctx: TestContext, receiver: WebhookReceiver, rand: () => number) {
-  const wf = withdrawFixtures(ctx);
+export async function openWorkload(ctx: TestContext, receiver: WebhookReceiver, rand: () => number, chain: { nodeUrl: string; registry: DevChainRegistry }) {
+  const wf = withdrawFixtures(ctx, chain);
   const hf = headlessFixtures(ctx, receiver);
   const hook = { webhookUrl: receiver.url };
   const sync = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Chaos A', ...hook });
@@ -78,7 +79,8 @@ export async function openWorkload(ctx: TestContext, receiver: WebhookReceiver, 
       if (id) await until(`mode B ${id}`, async () => (await row(id)).status !== 'AWAITING_APPROVAL', () => wf.decide(external.apiKey, id, 'APPROVE'));
     },
     async C() {
-      const { id, sessionRef } = await hf.intent(headless.apiKey, { amount: `${1 + Math.floor(rand() * 9)}.50` });
+      const usdt = chain.registry.tokens.find((t) => t.symbol === 'USDT')!;
+      const { id, sessionRef } = await hf.intent(headless.apiKey, { amount: `${1 + Math.floor(rand() * 9)}.50`, chainId: chain.registry.chainId, tokenAddress: usdt.address });
       ledger.withdrawals.push({ id, mode: 'C' });
       await until(`mode C ${id}`, async () => (await row(id)).status !== 'CREATED', () => hf.execute(headless.apiKey, sessionRef));
     },
@@ -88,7 +90,7 @@ export async function openWorkload(ctx: TestContext, receiver: WebhookReceiver, 
       const asset = pick(rand, ['USDT', 'USDC', 'native'] as const);
       // Token deposits worth more than their sweep's gas (domain/dust: a cheaper one waits for lower fees).
       const amount = asset === 'native' ? '0.0' + (1 + Math.floor(rand() * 9)) : `${10 + Math.floor(rand() * 20)}.25`;
-      const { txHash } = await fund({ nodeUrl: ctx.services.chainNodeUrl, registry: ctx.services.registry, address, token: asset, amount });
+      const { txHash } = await fund({ nodeUrl: chain.nodeUrl, registry: chain.registry, address, token: asset, amount });
       ledger.deposits.push({ txHash, asset });
     },
   };

@@ -1,6 +1,7 @@
 /**
  * `npm run restart-check`: the README's `npm start`, three times in a row, as a user would run it. Each start takes a
- * deposit through sweep and credit; the second and third also pay a Mode B withdrawal out and wait for its
+ * deposit through sweep and credit on each dev chain (hardhat's 31337, new at every start, and geth's 1337, whose chain
+ * goes on from .data/geth); the second and third also pay a Mode B withdrawal out on each and wait for its
  * confirmations. What was provisioned in the first run (the operator and its key) must keep working. Ctrl-C (SIGINT to
  * the process group) stops each run. Uses the launcher's fixed ports, so nothing else may hold them. Each run's output
  * goes to .data/restart-check-<run>.log.
@@ -17,7 +18,9 @@ import { delay } from '../test/support/wait';
 import { ACK, WebhookReceiver } from '../test/support/webhook-receiver';
 
 const API = 'http://127.0.0.1:3000';
-const NODE = 'http://127.0.0.1:8546';
+/** Each dev chain's node, as the launcher starts it: hardhat, then geth. */
+const NODES: Record<number, string> = { 31337: 'http://127.0.0.1:8546', 1337: 'http://127.0.0.1:8548' };
+const CHAINS = Object.keys(NODES).map(Number);
 const RUNS = 3;
 
 function cli(args: string[]): Record<string, unknown> {
@@ -25,12 +28,12 @@ function cli(args: string[]): Record<string, unknown> {
   return JSON.parse(out) as Record<string, unknown>;
 }
 
-async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs: number, mine = false): Promise<T> {
+async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs: number, mineOn?: number): Promise<T> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     const v = await check().catch(() => null);
     if (v) return v;
-    if (mine) cli(['dev', 'mine']);
+    if (mineOn !== undefined) cli(['dev', 'mine', '--chain', String(mineOn)]);
     await delay(1000);
   }
   throw new Error(`timed out waiting for ${what}`);
@@ -74,22 +77,22 @@ async function stop(child: ChildProcess, how: 'ctrl-c' | 'sigterm'): Promise<voi
   }
 }
 
-async function deposit(apiKey: string, receiver: WebhookReceiver, user: string): Promise<void> {
+async function deposit(apiKey: string, receiver: WebhookReceiver, user: string, chainId: number): Promise<void> {
   const session = await http(API, 'POST', '/session/deposit', { token: apiKey, json: { externalUserId: user, lang: 'en', platformFiatCurrency: 'USD', userBalance: '0', amount: '5.00' } });
   if (session.status !== 201) throw new Error(`deposit session: ${session.status} ${session.text}`);
-  const addr = await http(API, 'POST', '/depositor/address', { json: { sid: session.body.data.sid, currency: 'USDT', chainId: 31337 } });
+  const addr = await http(API, 'POST', '/depositor/address', { json: { sid: session.body.data.sid, currency: 'USDT', chainId } });
   if (addr.status !== 200) throw new Error(`deposit address: ${addr.status} ${addr.text}`);
-  const { txHash } = cli(['dev', 'fund', '--address', addr.body.data.address, '--token', 'USDT', '--amount', '5']);
-  await until(`DEPOSIT for ${String(txHash)}`, async () => receiver.received.some((r) => new URLSearchParams(r.body).get('transactionHash') === txHash), 120_000, true);
+  const { txHash } = cli(['dev', 'fund', '--chain', String(chainId), '--address', addr.body.data.address, '--token', 'USDT', '--amount', '5']);
+  await until(`DEPOSIT for ${String(txHash)}`, async () => receiver.received.some((r) => new URLSearchParams(r.body).get('transactionHash') === txHash), 120_000, chainId);
 }
 
-async function payout(apiKey: string, receiver: WebhookReceiver, user: string): Promise<void> {
+async function payout(apiKey: string, receiver: WebhookReceiver, user: string, chainId: number): Promise<void> {
   const session = await http(API, 'POST', '/session/withdraw', { token: apiKey, json: { externalUserId: user, lang: 'en', platformFiatCurrency: 'USD', userBalance: '100', amount: '3.00' } });
   if (session.status !== 201) throw new Error(`withdraw session: ${session.status} ${session.text}`);
-  const chain = (await http(API, 'GET', '/chain')).body as Array<{ tokens: Array<{ symbol: string; address: string }> }>;
-  const usdt = chain[0]!.tokens.find((t) => t.symbol === 'USDT')!.address;
+  const chain = (await http(API, 'GET', '/chain')).body as Array<{ chainId: number; tokens: Array<{ symbol: string; address: string }> }>;
+  const usdt = chain.find((c) => c.chainId === chainId)!.tokens.find((t) => t.symbol === 'USDT')!.address;
   const to = Wallet.createRandom().address;
-  const submitted = await http(API, 'POST', '/withdraw/direct-transfer', { json: { sid: session.body.data.sid, address: to, chainId: 31337, tokenAddress: usdt } });
+  const submitted = await http(API, 'POST', '/withdraw/direct-transfer', { json: { sid: session.body.data.sid, address: to, chainId, tokenAddress: usdt } });
   if (submitted.status !== 201) throw new Error(`direct-transfer: ${submitted.status} ${submitted.text}`);
   const id = submitted.body.data.withdrawRequestId as string;
   const decided = await http(API, 'POST', `/withdraw/${id}/decision`, { token: apiKey, json: { decision: 'APPROVE' } });
@@ -97,8 +100,8 @@ async function payout(apiKey: string, receiver: WebhookReceiver, user: string): 
   await until(`WITHDRAW_COMPLETE for ${id}`, async () => receiver.received.some((r) => {
     const f = new URLSearchParams(r.body);
     return f.get('event') === 'WITHDRAW_COMPLETE' && f.get('withdrawRequestId') === id;
-  }), 120_000, true);
-  const provider = new JsonRpcProvider(NODE, undefined, { staticNetwork: true });
+  }), 120_000, chainId);
+  const provider = new JsonRpcProvider(NODES[chainId], undefined, { staticNetwork: true });
   const paid = (await new Contract(usdt, ['function balanceOf(address) view returns (uint256)'], provider).getFunction('balanceOf')(to)) as bigint;
   provider.destroy();
   if (paid !== 3_000_000n) throw new Error(`payout ${id}: recipient holds ${paid} raw units, expected 3000000`);
@@ -116,17 +119,19 @@ async function main(): Promise<void> {
           const op = cli(['operator', 'create', '--name', `Restart check ${Date.now()}`, '--webhook-url', receiver.url, '--approval-mode', 'external', '--auto-release']);
           apiKey = op.apiKey as string;
         }
-        await deposit(apiKey, receiver, `restart-user-${run}`);
-        console.error(`restart-check: start ${run}: deposit swept and credited`);
-        if (run > 1) {
-          await payout(apiKey, receiver, `restart-payee-${run}`);
-          console.error(`restart-check: start ${run}: payout confirmed`);
+        for (const chainId of CHAINS) {
+          await deposit(apiKey, receiver, `restart-user-${run}-${chainId}`, chainId);
+          console.error(`restart-check: start ${run}: deposit on chain ${chainId} swept and credited`);
+          if (run > 1) {
+            await payout(apiKey, receiver, `restart-payee-${run}-${chainId}`, chainId);
+            console.error(`restart-check: start ${run}: payout on chain ${chainId} confirmed`);
+          }
         }
       } finally {
         await stop(child, run === RUNS ? 'sigterm' : 'ctrl-c');
       }
     }
-    console.log(`restart-check: ${RUNS} starts, ${RUNS} deposits credited, ${RUNS - 1} payouts confirmed`);
+    console.log(`restart-check: ${RUNS} starts; on each of chains ${CHAINS.join(' and ')}: ${RUNS} deposits credited, ${RUNS - 1} payouts confirmed`);
   } finally {
     await receiver.stop();
   }

@@ -23,6 +23,16 @@ export async function networkFees(provider: JsonRpcProvider): Promise<Fees> {
   return { maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas };
 }
 
+/**
+ * The pool's minimum tip when the node refused a transaction for paying less (geth: "transaction gas price below
+ * minimum: gas tip cap 1, minimum needed 2000000000"), else null. geth's eth_maxPriorityFeePerGas does not follow that
+ * minimum (it answers 1 wei in dev mode whatever the pool takes), so the refusal is the only place it shows.
+ */
+export function poolMinimumTip(err: unknown): bigint | null {
+  const m = /below minimum.*minimum needed (\d+)/i.exec(String((err as Error)?.message));
+  return m ? BigInt(m[1]!) : null;
+}
+
 /** Node answers that mean "this exact transaction is already known or mined": success for a re-broadcast. */
 const ALREADY_SENT = /already known|known transaction|nonce too low|already imported|nonce has already been used/i;
 

@@ -2,7 +2,7 @@ import { Transaction, type JsonRpcProvider } from 'ethers';
 import type { Db } from '../adapters/db';
 import type { OutboundTx } from '../generated/prisma/client';
 import { bumpedFees, type Fees } from '../domain/fee-bump';
-import { networkFees, sendRaw } from './evm-node';
+import { networkFees, poolMinimumTip, sendRaw } from './evm-node';
 import { sqlRows, type Statement } from '../store/sql';
 import type { FeePolicy } from './fee-policy';
 import { GAP_REPAIR_AFTER_MS } from './signing';
@@ -68,12 +68,20 @@ export async function settleOutbound(db: Db, provider: JsonRpcProvider, purpose:
   const newestAgeMs = Date.now() - newest.createdAt.getTime();
   // Replaced when the chain's base fee has passed it, or when it, too, sat unmined for the stuck threshold.
   const due = newestAgeMs >= policy.stuckAfterMs;
-  const replacement = await replacementFor(provider, newest.rawTx, due, policy.ceilingWei);
+  let replacement = await replacementFor(provider, newest.rawTx, due, policy.ceilingWei);
   if (!replacement) {
     // Sent by its workflow moments ago, it is in the node's pool: sending it on every poll would only load the node
     // (and a paid RPC's quota). After GAP_REPAIR_AFTER_MS it is sent again each poll, in case the node lost it.
-    if (stored.status === 'SIGNED' || newestAgeMs >= GAP_REPAIR_AFTER_MS) await broadcastStored(db, provider, stored);
-    return { state: 'PENDING', txHash: stored.txHash, confirmations: 0, stuck };
+    if (stored.status !== 'SIGNED' && newestAgeMs < GAP_REPAIR_AFTER_MS) return { state: 'PENDING', txHash: stored.txHash, confirmations: 0, stuck };
+    const minimumTip = await broadcastStored(db, provider, stored).then(() => null, (err: unknown) => {
+      const tip = poolMinimumTip(err);
+      if (tip === null) throw err;
+      return tip;
+    });
+    // Refused for a tip under the pool's minimum: replaced now at that minimum, rather than left to bumps of a tip
+    // the node keeps suggesting below it.
+    if (minimumTip !== null) replacement = await replacementFor(provider, newest.rawTx, true, policy.ceilingWei, minimumTip);
+    if (!replacement) return { state: 'PENDING', txHash: stored.txHash, confirmations: 0, stuck };
   }
   const t = Transaction.from(newest.rawTx);
   const rawTx = await signer.signTransaction({ type: 2, chainId: t.chainId, nonce: t.nonce, to: t.to, data: t.data, value: t.value, gasLimit: t.gasLimit, ...replacement });
@@ -112,12 +120,17 @@ async function minedCandidate(provider: JsonRpcProvider, candidates: Array<{ txH
   return null;
 }
 
-/** The fees of a replacement for the newest candidate, or null when it should stand (or the ceiling allows no bump). */
-async function replacementFor(provider: JsonRpcProvider, newestRawTx: string, due: boolean, ceilingWei: bigint): Promise<Fees | null> {
+/**
+ * The fees of a replacement for the newest candidate, or null when it should stand (or the ceiling allows no bump).
+ * `minimumTip`: the pool's minimum as its refusal named it, taken as the network's tip (and added to its fee cap).
+ */
+async function replacementFor(provider: JsonRpcProvider, newestRawTx: string, due: boolean, ceilingWei: bigint, minimumTip = 0n): Promise<Fees | null> {
   const signed = Transaction.from(newestRawTx);
   const current = { maxFeePerGas: signed.maxFeePerGas ?? 0n, maxPriorityFeePerGas: signed.maxPriorityFeePerGas ?? 0n };
   const block = await provider.getBlock('latest');
   const baseFee = block?.baseFeePerGas ?? 0n;
   if (current.maxFeePerGas >= baseFee && !due) return null;
-  return bumpedFees(current, await networkFees(provider), ceilingWei);
+  const network = await networkFees(provider);
+  const tipRise = minimumTip > network.maxPriorityFeePerGas ? minimumTip - network.maxPriorityFeePerGas : 0n;
+  return bumpedFees(current, { maxFeePerGas: network.maxFeePerGas + tipRise, maxPriorityFeePerGas: network.maxPriorityFeePerGas + tipRise }, ceilingWei);
 }

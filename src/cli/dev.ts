@@ -4,14 +4,15 @@ import type { Config } from '../config/env';
 import type { DevChainRegistry } from '../devchain/deploy';
 import { bankroll, drainGas, fund, mine, restoreGas, setPrice } from '../devchain/dev-commands';
 import { setProxyRpc } from '../devchain/rpc-proxy';
+import { DEV_CHAIN } from '../devchain/spec';
+import { readDevSecrets } from '../launcher/dev-secrets';
 import { parse, UsageError, validate } from './args';
 
 /** The registry entry of the dev chain (the launcher's local node); `dev` commands refuse any other chain. */
 async function devChain(db: Db, chainId: string | undefined): Promise<DevChainRegistry> {
-  // Without --chain: the first dev chain (the lowest id), as before the second one existed.
+  // Without --chain: the first dev chain (config/dev-chain.json), as before the second one existed.
   const chain = await db.chain.findFirst({
-    where: { isDev: true, ...(chainId ? { chainId: Number(chainId) } : {}) },
-    orderBy: { chainId: 'asc' },
+    where: { isDev: true, chainId: chainId ? Number(chainId) : DEV_CHAIN.chainId },
     include: { tokens: { where: { active: true } } },
   });
   if (!chain) throw new Error(chainId ? `chain ${chainId} is not a dev chain` : 'no dev chain is registered (is `npm start` running?)');
@@ -40,6 +41,11 @@ function nodeUrl(config: Config, chainId: number): string {
   const url = config.DEV_CHAIN_NODE_URLS[chainId];
   if (!url) throw new Error(`DEV_CHAIN_NODE_URLS has no node for chain ${chainId}: dev commands need the launcher's dev chains`);
   return url;
+}
+
+/** The bankroll's key, for geth's drain and restore (transfers): the environment's, else the launcher's dev secrets. */
+function bankrollKey(): string | undefined {
+  return process.env.BANKROLL_PRIVATE_KEY ?? readDevSecrets()?.BANKROLL_PRIVATE_KEY;
 }
 
 const decimal = z.string().regex(/^\d+(\.\d+)?$/, 'expected a positive decimal number');
@@ -81,7 +87,7 @@ export async function devCommand(db: Db, config: Config, sub: string | undefined
       const f = validate(z.object({ chain: chainId }), parse(args, chainFlag).flags);
       const { chainId: id } = await devChain(db, f.chain);
       const gas = sub === 'drain-gas' ? drainGas : restoreGas;
-      return { chainId: id, ...(await gas({ nodeUrl: nodeUrl(config, id), address: bankrollAddress, chainId: id })) };
+      return { chainId: id, ...(await gas({ nodeUrl: nodeUrl(config, id), address: bankrollAddress, chainId: id, ownerKey: bankrollKey() })) };
     }
     case 'rpc': {
       const { flags } = parse(args, { ...chainFlag, down: { type: 'boolean' }, up: { type: 'boolean' } });

@@ -1,10 +1,10 @@
-import { JsonRpcProvider, toQuantity } from 'ethers';
-import { DEV_CHAIN } from './spec';
+import { JsonRpcProvider, toQuantity, Wallet, type TransactionResponse } from 'ethers';
+import { DEV_CHAIN, type DevClient } from './spec';
 
 /**
- * Accounts of hardhat's node ("test test ... junk" mnemonic). The node holds their keys and signs for them
- * (eth_sendTransaction), so no key lives in this code and the node numbers the nonces: dev commands run in separate
- * CLI processes at the same time without colliding.
+ * Accounts of the dev node that it holds the keys of and signs for (eth_sendTransaction), so no key lives in this code
+ * and the node numbers the nonces: dev commands run in separate CLI processes at the same time without colliding.
+ * Hardhat has twenty ("test test ... junk" mnemonic); geth's dev mode has one, which then does both jobs.
  */
 export const DEPLOYER_ACCOUNT = 0;
 export const DEPOSITOR_ACCOUNT = 1;
@@ -21,6 +21,49 @@ export async function withProvider<T>(nodeUrl: string, fn: (provider: JsonRpcPro
   }
 }
 
-export async function setNativeBalance(provider: JsonRpcProvider, address: string, raw: bigint): Promise<void> {
-  await provider.send('hardhat_setBalance', [address, toQuantity(raw)]);
+/** Which dev node answers: geth names itself in web3_clientVersion ("Geth/v1.17.10-stable/..."); anything else is hardhat. */
+export async function devClientOf(provider: JsonRpcProvider): Promise<DevClient> {
+  const version = (await provider.send('web3_clientVersion', [])) as string;
+  return /^geth\//i.test(version) ? 'geth' : 'hardhat';
+}
+
+/** The node's own account `index`; geth has only one, so every index names it there. */
+export async function nodeAccount(provider: JsonRpcProvider, index: number) {
+  const accounts = (await provider.send('eth_accounts', [])) as string[];
+  return provider.getSigner(index < accounts.length ? index : 0);
+}
+
+/**
+ * Gives `address` `raw` of the native asset. Hardhat sets the balance; geth has no such call, so the node's dev account
+ * sends the shortfall, or, to lower it, `ownerKey` (the address's key) sends the excess back to the dev account.
+ */
+export async function setNativeBalance(provider: JsonRpcProvider, address: string, raw: bigint, ownerKey?: string): Promise<void> {
+  if ((await devClientOf(provider)) === 'hardhat') {
+    await provider.send('hardhat_setBalance', [address, toQuantity(raw)]);
+    return;
+  }
+  const balance = await provider.getBalance(address);
+  if (balance === raw) return;
+  let tx: TransactionResponse;
+  if (balance < raw) {
+    tx = await (await nodeAccount(provider, DEPLOYER_ACCOUNT)).sendTransaction({ to: address, value: raw - balance });
+  } else {
+    tx = await sendExcess(provider, address, balance - raw, ownerKey);
+  }
+  await tx.wait();
+}
+
+/** Sends up to `excess` from `address` back to the dev account, less the transfer's own fee (geth cannot set balances). */
+async function sendExcess(provider: JsonRpcProvider, address: string, excess: bigint, ownerKey?: string): Promise<TransactionResponse> {
+  if (!ownerKey) throw new Error('geth cannot set balances: lowering one is a transfer, and it needs the key of the address (BANKROLL_PRIVATE_KEY)');
+  const owner = new Wallet(ownerKey, provider);
+  if (owner.address !== address) throw new Error('the key given does not belong to the address whose balance is lowered');
+  const block = await provider.getBlock('latest');
+  // Exactly the fee of a plain transfer at this base fee, no tip: what is left is at most a few gwei of dust.
+  const maxFeePerGas = (block?.baseFeePerGas ?? 0n) * 2n + 1n;
+  const fee = 21_000n * maxFeePerGas;
+  const value = excess - fee;
+  if (value <= 0n) throw new Error(`the balance exceeds the target by less than a transfer's fee (${fee} wei)`);
+  const to = (await provider.send('eth_accounts', []) as string[])[0]!;
+  return owner.sendTransaction({ to, value, gasLimit: 21_000n, maxFeePerGas, maxPriorityFeePerGas: 1n });
 }

@@ -1,6 +1,6 @@
 import { ContractFactory, NonceManager, parseUnits, type ContractTransactionResponse } from 'ethers';
 import { testToken } from './bindings';
-import { DEPLOYER_ACCOUNT, setNativeBalance, withProvider } from './chain';
+import { DEPLOYER_ACCOUNT, nodeAccount, setNativeBalance, withProvider } from './chain';
 import { compileContracts } from './contracts';
 import { BANKROLL_NATIVE_UNITS, BANKROLL_TOKEN_UNITS, DEV_CHAIN, FEED_DECIMALS, type DevChainSpec } from './spec';
 import { parseAmount } from './units';
@@ -41,8 +41,9 @@ export async function deployDevChain({ nodeUrl, bankrollAddress, spec = DEV_CHAI
   const { TestToken, MockV3Aggregator } = compileContracts();
   return withProvider(nodeUrl, async (provider) => {
     // Transactions are sent one after another without waiting for receipts (the nonce manager numbers them), then
-    // awaited together. Automine puts each in a block as it is sent, so a token can be minted right after its deploy.
-    const deployer = new NonceManager(await provider.getSigner(DEPLOYER_ACCOUNT));
+    // awaited together. The contracts are deployed before anything is minted: geth mines on its clock, and a mint's gas
+    // estimate needs its token's code in a block.
+    const deployer = new NonceManager(await nodeAccount(provider, DEPLOYER_ACCOUNT));
     const tokenFactory = new ContractFactory(TestToken.abi, TestToken.bytecode, deployer);
     const feedFactory = new ContractFactory(MockV3Aggregator.abi, MockV3Aggregator.bytecode, deployer);
     const sent: ContractTransactionResponse[] = [];
@@ -59,15 +60,18 @@ export async function deployDevChain({ nodeUrl, bankrollAddress, spec = DEV_CHAI
     const tokens: DevToken[] = [];
     for (const t of spec.tokens) {
       const address = await deploy(tokenFactory, t.name, t.symbol, t.decimals);
-      sent.push(await testToken(address, deployer).mint(bankrollAddress, parseUnits(BANKROLL_TOKEN_UNITS, t.decimals)));
       const priceFeed = await deployFeed(t.usd);
       tokens.push({ symbol: t.symbol, displaySymbol: t.displaySymbol, name: t.name, decimals: t.decimals, address, priceFeed, minDeposit: t.minDeposit, active: 'active' in t ? t.active : true });
     }
-    await setNativeBalance(provider, bankrollAddress, parseUnits(BANKROLL_NATIVE_UNITS, spec.nativeDecimals));
     // wait() throws on a reverted transaction.
-    await Promise.all(sent.map((tx) => tx.wait()));
-    // Deployed under automine (a token can be minted right after its deploy); from here on blocks come on the clock.
-    if (spec.blockIntervalMs) {
+    const minedAll = async () => Promise.all(sent.splice(0).map((tx) => tx.wait()));
+    await minedAll();
+    for (const t of tokens) sent.push(await testToken(t.address, deployer).mint(bankrollAddress, parseUnits(BANKROLL_TOKEN_UNITS, t.decimals)));
+    await setNativeBalance(provider, bankrollAddress, parseUnits(BANKROLL_NATIVE_UNITS, spec.nativeDecimals));
+    await minedAll();
+    // Hardhat deploys under automine (a block per transaction, no waiting); from here on its blocks come on the clock.
+    // geth's dev mode has sealed on its clock from the start.
+    if (spec.blockIntervalMs && spec.client !== 'geth') {
       await provider.send('evm_setAutomine', [false]);
       await provider.send('evm_setIntervalMining', [spec.blockIntervalMs]);
     }

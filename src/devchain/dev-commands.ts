@@ -1,6 +1,6 @@
 import { getAddress, isAddress, parseUnits, toQuantity, type TransactionResponse } from 'ethers';
 import { priceFeed, testToken } from './bindings';
-import { DEPLOYER_ACCOUNT, DEPOSITOR_ACCOUNT, setNativeBalance, withProvider } from './chain';
+import { DEPLOYER_ACCOUNT, DEPOSITOR_ACCOUNT, devClientOf, nodeAccount, setNativeBalance, withProvider } from './chain';
 import type { DevChainRegistry, DevToken } from './deploy';
 import { BANKROLL_NATIVE_UNITS, DEV_CHAIN, FEED_DECIMALS } from './spec';
 import { formatAmount, parseAmount } from './units';
@@ -28,7 +28,7 @@ export async function fund({ nodeUrl, registry, address, token, amount }: {
   const asset = findAsset(registry, token);
   const raw = parseAmount(amount, asset === 'native' ? registry.nativeDecimals : asset.decimals);
   return withProvider(nodeUrl, async (provider) => {
-    const depositor = await provider.getSigner(DEPOSITOR_ACCOUNT);
+    const depositor = await nodeAccount(provider, DEPOSITOR_ACCOUNT);
     let tx: TransactionResponse;
     if (asset === 'native') {
       const needed = raw + parseUnits(DEPOSITOR_GAS_UNITS, registry.nativeDecimals);
@@ -51,6 +51,16 @@ export async function fund({ nodeUrl, registry, address, token, amount }: {
 export async function mine({ nodeUrl, blocks = 1, chainId }: { nodeUrl: string; blocks?: number; chainId?: number }): Promise<{ blockNumber: number }> {
   if (!Number.isSafeInteger(blocks) || blocks < 1) throw new Error(`invalid blocks "${blocks}": expected a positive integer`);
   return withProvider(nodeUrl, async (provider) => {
+    if ((await devClientOf(provider)) === 'geth') {
+      // geth's dev mode seals on its own clock and cannot be asked for a block: wait for as many as asked.
+      const target = (await provider.getBlockNumber()) + blocks;
+      let head = await provider.getBlockNumber();
+      while (head < target) {
+        await new Promise((r) => setTimeout(r, 200));
+        head = await provider.getBlockNumber();
+      }
+      return { blockNumber: head };
+    }
     // Interval 0: mined blocks keep the current time rather than pushing the chain's clock ahead.
     await provider.send('hardhat_mine', [toQuantity(blocks), '0x0']);
     return { blockNumber: await provider.getBlockNumber() };
@@ -77,7 +87,7 @@ export async function setPrice({ nodeUrl, registry, symbol, usd, stale = false, 
   const feedAddress = asset === 'native' ? registry.nativePriceFeed : asset.priceFeed;
   const answer = usd === undefined ? undefined : parseAmount(usd, FEED_DECIMALS, 'USD price');
   return withProvider(nodeUrl, async (provider) => {
-    const feed = priceFeed(feedAddress, await provider.getSigner(DEPLOYER_ACCOUNT));
+    const feed = priceFeed(feedAddress, await nodeAccount(provider, DEPLOYER_ACCOUNT));
     const latest = await feed.latestRoundData();
     if (answer !== undefined && ageSeconds === undefined) {
       await (await feed.updateAnswer(answer)).wait();
@@ -125,21 +135,29 @@ export async function bankroll({ nodeUrl, registry, address }: {
   }, registry.chainId);
 }
 
-/** Takes all native gas from `address` (the bankroll), so a payout has to wait for gas. */
-export function drainGas({ nodeUrl, address, chainId }: { nodeUrl: string; address: string; chainId?: number }): Promise<{ address: string; nativeBalance: string }> {
-  return setGas(nodeUrl, address, 0n, chainId);
+type GasArgs = {
+  nodeUrl: string;
+  address: string;
+  chainId?: number;
+  /** The address's key: geth cannot set balances, so draining there is a transfer out, signed with it. */
+  ownerKey?: string;
+};
+
+/** Takes the native gas from `address` (the bankroll; on geth all but a transfer's worth of dust), so a payout has to wait for gas. */
+export function drainGas({ nodeUrl, address, chainId, ownerKey }: GasArgs): Promise<{ address: string; nativeBalance: string }> {
+  return setGas(nodeUrl, address, 0n, chainId, ownerKey);
 }
 
 /** Gives `address` (the bankroll) its starting 1000 of the native asset back. */
-export function restoreGas({ nodeUrl, address, chainId }: { nodeUrl: string; address: string; chainId?: number }): Promise<{ address: string; nativeBalance: string }> {
-  return setGas(nodeUrl, address, parseUnits(BANKROLL_NATIVE_UNITS, DEV_CHAIN.nativeDecimals), chainId);
+export function restoreGas({ nodeUrl, address, chainId, ownerKey }: GasArgs): Promise<{ address: string; nativeBalance: string }> {
+  return setGas(nodeUrl, address, parseUnits(BANKROLL_NATIVE_UNITS, DEV_CHAIN.nativeDecimals), chainId, ownerKey);
 }
 
 /** Every dev chain's native asset has the first chain's decimals (config/dev-chain-2.json keeps them). */
-async function setGas(nodeUrl: string, address: string, raw: bigint, chainId?: number): Promise<{ address: string; nativeBalance: string }> {
+async function setGas(nodeUrl: string, address: string, raw: bigint, chainId?: number, ownerKey?: string): Promise<{ address: string; nativeBalance: string }> {
   const owner = checkedAddress(address);
   return withProvider(nodeUrl, async (provider) => {
-    await setNativeBalance(provider, owner, raw);
+    await setNativeBalance(provider, owner, raw, ownerKey);
     return { address: owner, nativeBalance: formatAmount(await provider.getBalance(owner), DEV_CHAIN.nativeDecimals) };
   }, chainId);
 }

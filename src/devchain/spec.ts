@@ -1,8 +1,13 @@
 import devChain from '../../config/dev-chain.json';
 import secondDevChain from '../../config/dev-chain-2.json';
 
+/** The node a dev chain runs on: hardhat (fast, test RPCs) or geth in dev mode (a real client). */
+export type DevClient = 'hardhat' | 'geth';
+
 /** A dev chain: its id, name, native asset, confirmations and test tokens with their starting USD prices. */
 export type DevChainSpec = typeof devChain & {
+  /** Absent: hardhat. */
+  client?: DevClient;
   /** Interval mining: a block every so many milliseconds, transactions wait for it. Absent: automine (a block per transaction). */
   blockIntervalMs?: number;
 };
@@ -11,10 +16,11 @@ export type DevChainSpec = typeof devChain & {
 export const DEV_CHAIN: DevChainSpec = devChain;
 
 /**
- * config/dev-chain-2.json: the second dev chain beside it, with its own id, name, confirmations and block interval, and
- * the first chain's native asset and test tokens (deployed again there, at its own addresses).
+ * config/dev-chain-2.json: the second dev chain beside it, on geth in dev mode (chain id 1337, a block a second), with
+ * its own name and confirmations, and the first chain's native asset and test tokens (deployed again there, at its own
+ * addresses).
  */
-export const SECOND_DEV_CHAIN: DevChainSpec = { ...devChain, ...secondDevChain };
+export const SECOND_DEV_CHAIN: DevChainSpec = { ...devChain, ...secondDevChain, client: 'geth' };
 
 export const DEV_CHAINS: readonly DevChainSpec[] = [DEV_CHAIN, SECOND_DEV_CHAIN];
 

@@ -19,8 +19,16 @@ export function generateDevSecrets(): DevSecrets {
   };
 }
 
-export function loadOrCreateDevSecrets(file = path.join(DATA_DIR, 'dev-secrets.json')): DevSecrets {
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as DevSecrets;
+const DEV_SECRETS_FILE = path.join(DATA_DIR, 'dev-secrets.json');
+
+/** The launcher's dev secrets, if it has made them. */
+export function readDevSecrets(file = DEV_SECRETS_FILE): DevSecrets | null {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as DevSecrets) : null;
+}
+
+export function loadOrCreateDevSecrets(file = DEV_SECRETS_FILE): DevSecrets {
+  const existing = readDevSecrets(file);
+  if (existing) return existing;
   const secrets = generateDevSecrets();
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600 });

@@ -6,7 +6,8 @@ import { createLogger } from '../adapters/logger';
 import { ConfigError, loadConfig } from '../config/env';
 import { devEnvOf, writeDevEnv } from '../config/dev-env';
 import { deployDevChain } from '../devchain/deploy';
-import { startDevNode } from '../devchain/node';
+import { deployOnce } from '../devchain/deployed';
+import { ensureGeth, startDevNode } from '../devchain/node';
 import { startRpcProxy } from '../devchain/rpc-proxy';
 import { DEV_CHAIN, DEV_CHAINS, SECOND_DEV_CHAIN, type DevChainSpec } from '../devchain/spec';
 import { evmInstanceOf, registerChainInstance } from '../provisioning/chain-instance';
@@ -61,26 +62,43 @@ const DEV_CHAIN_PORTS: Record<number, { node: number; proxy: number }> = {
   [SECOND_DEV_CHAIN.chainId]: { node: 8548, proxy: 8547 },
 };
 
-/** One dev chain: node, RPC proxy, tokens and feeds, registry entry and instance. */
+/**
+ * One dev chain: node, RPC proxy, tokens and feeds, registry entry and instance. Hardhat starts empty every time; geth
+ * keeps its chain in .data/geth, so its contracts are deployed once and found again at the next start.
+ */
 async function startDevChain(spec: DevChainSpec, stops: Stop[], databaseUrl: string, bankrollAddress: string) {
   const ports = DEV_CHAIN_PORTS[spec.chainId]!;
-  const node = await startDevNode({ port: ports.node, chainId: spec.chainId, logFile: path.join(DATA_DIR, `devchain-${spec.chainId}.log`) });
+  const kept = spec.client === 'geth';
+  // Built from the Go module proxy the first time (minutes): said here rather than left silent.
+  if (kept) ensureGeth((msg) => log.info(msg));
+  const node = await startDevNode({
+    port: ports.node,
+    chainId: spec.chainId,
+    client: spec.client,
+    dataDir: path.join(DATA_DIR, 'geth'),
+    blockIntervalMs: spec.blockIntervalMs,
+    logFile: path.join(DATA_DIR, `devchain-${spec.chainId}.log`),
+  });
   stops.push({ name: `dev chain ${spec.chainId}`, stop: node.stop });
   const proxy = await startRpcProxy({ target: node.url, port: ports.proxy });
   stops.push({ name: `rpc proxy ${spec.chainId}`, stop: proxy.stop });
-  const registry = await deployDevChain({ nodeUrl: node.url, bankrollAddress, spec });
+  const { registry, reused, reset } = kept
+    ? await deployOnce({ nodeUrl: node.url, bankrollAddress, spec, file: path.join(DATA_DIR, `devchain-${spec.chainId}.json`) })
+    : { registry: await deployDevChain({ nodeUrl: node.url, bankrollAddress, spec }), reused: false, reset: false };
   const db = createDb(databaseUrl, 2);
   const provider = new JsonRpcProvider(node.url, registry.chainId, { staticNetwork: true });
   try {
     await upsertChain(db, registry, { isDev: true });
-    // The node is new at every start: the earlier run's unmined transactions and unfinished deposits are retired.
-    const instance = await registerChainInstance(db, registry.chainId, await evmInstanceOf(provider), { retire: true });
+    // A hardhat node is new at every start, and a geth chain whose data directory was emptied is new too (seen by its
+    // checkpoint block, or by its recorded contracts being gone: a chain registered before checkpoints has none): the
+    // earlier instance's unmined transactions and unfinished deposits are retired. A kept geth chain is the same instance.
+    const instance = await registerChainInstance(db, registry.chainId, await evmInstanceOf(provider), { retire: true, reset });
     log.info('dev chain instance', { chainId: registry.chainId, ...instance });
   } finally {
     provider.destroy();
     await db.$disconnect();
   }
-  log.info('dev chain ready', { chainId: registry.chainId, rpc: proxy.url, blockIntervalMs: spec.blockIntervalMs ?? 'automine', tokens: registry.tokens.map((t) => t.symbol) });
+  log.info('dev chain ready', { chainId: registry.chainId, client: spec.client ?? 'hardhat', rpc: proxy.url, blockIntervalMs: spec.blockIntervalMs ?? 'automine', contracts: reused ? 'kept' : 'deployed', tokens: registry.tokens.map((t) => t.symbol) });
   return { chainId: registry.chainId, rpcUrl: proxy.url, nodeUrl: node.url };
 }
 

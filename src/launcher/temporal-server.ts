@@ -1,9 +1,9 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import { ROOT, TOOLS_BIN } from './paths';
+import { ensureGoTool } from './go-tool';
+import { ROOT } from './paths';
 import { startProcess, tcpOpen, waitFor, type Managed } from './processes';
 
 export const TEMPORAL_CLI_VERSION = 'v1.5.1';
@@ -26,31 +26,12 @@ export function readDevServerSettings(file = path.join(ROOT, 'temporal-dev.yml')
   return devServerSchema.parse(parse(readFileSync(file, 'utf8')));
 }
 
-function onPath(cmd: string): string | null {
-  const r = spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' });
-  return r.status === 0 ? r.stdout.trim() : null;
-}
-
 /**
  * The Temporal CLI: $TEMPORAL_CLI, else `temporal` on PATH, else the cached build in .tools/bin, else built once
- * from the Go module proxy (minutes the first time). Without Go either, say exactly what to install.
+ * from the Go module proxy (minutes the first time).
  */
 export function ensureTemporalCli(log: (msg: string) => void = () => {}): string {
-  const candidates = [process.env.TEMPORAL_CLI, onPath('temporal'), path.join(TOOLS_BIN, 'temporal')];
-  const found = candidates.find((c): c is string => !!c && existsSync(c));
-  if (found) return found;
-  if (process.env.TEMPORAL_CLI) throw new Error(`TEMPORAL_CLI=${process.env.TEMPORAL_CLI} does not exist`);
-  const go = onPath('go') ?? (existsSync('/usr/local/go/bin/go') ? '/usr/local/go/bin/go' : null);
-  if (!go) {
-    throw new Error(
-      'The Temporal CLI is needed and neither it nor Go was found. Install Go (https://go.dev/dl, or `apt-get install golang`) ' +
-        `so the launcher can run \`go install ${TEMPORAL_CLI_MODULE}\`, or put a \`temporal\` binary on PATH or in TEMPORAL_CLI.`,
-    );
-  }
-  log(`building the Temporal CLI ${TEMPORAL_CLI_VERSION} with Go into .tools/bin (first time only; takes minutes)`);
-  mkdirSync(TOOLS_BIN, { recursive: true });
-  execFileSync(go, ['install', TEMPORAL_CLI_MODULE], { env: { ...process.env, GOBIN: TOOLS_BIN }, stdio: 'inherit' });
-  return path.join(TOOLS_BIN, 'temporal');
+  return ensureGoTool({ label: `the Temporal CLI ${TEMPORAL_CLI_VERSION}`, binary: 'temporal', envVar: 'TEMPORAL_CLI', module: TEMPORAL_CLI_MODULE }, log);
 }
 
 export function devServerArgs(s: DevServerSettings): string[] {

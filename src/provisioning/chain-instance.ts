@@ -65,11 +65,12 @@ export type InstanceChange = { change: 'SAME' | 'FIRST' } | { change: 'RETIRED';
  * its nonces never count on the new one. Without `retire` (a service process at start), another instance is refused:
  * the RPC URL names the wrong network, or the chain was reset under the stored state.
  */
-export async function registerChainInstance(db: Db, chainId: number, live: LiveInstance, opts: { retire: boolean }): Promise<InstanceChange> {
+export async function registerChainInstance(db: Db, chainId: number, live: LiveInstance, opts: { retire: boolean; reset?: boolean }): Promise<InstanceChange> {
   const { genesisHash } = live;
   const stored = await db.chain.findUniqueOrThrow({ where: { chainId } });
-  // Read before the transaction: it holds no RPC.
-  const reset = stored.genesisHash === genesisHash && (await wasReset(stored, live));
+  // Read before the transaction: it holds no RPC. `opts.reset`: the caller knows the chain was started anew (the dev
+  // launcher found its recorded contracts gone), which a row registered without a checkpoint cannot show.
+  const reset = stored.genesisHash === genesisHash && (opts.reset === true || (await wasReset(stored, live)));
   return db.$transaction(async (tx) => {
     const chain = await tx.chain.findUniqueOrThrow({ where: { chainId } });
     const checkpoint = live.checkpoint ? { checkpointBlock: live.checkpoint.block, checkpointHash: live.checkpoint.hash } : {};

@@ -12,15 +12,19 @@ export interface DevChainFixture {
   stop(): Promise<void>;
 }
 
-/** A hardhat node with the dev tokens and price feeds deployed, behind an RPC proxy that tests can cut off. */
-export async function setupDevChain({ nodePort, proxyPort, bankrollAddress, logFile, spec = DEV_CHAIN }: {
+/**
+ * A dev chain's node (hardhat, or geth for a spec that says so, its data in `dataDir`) with the dev tokens and price
+ * feeds deployed, behind an RPC proxy that tests can cut off.
+ */
+export async function setupDevChain({ nodePort, proxyPort, bankrollAddress, logFile, dataDir, spec = DEV_CHAIN }: {
   spec?: DevChainSpec;
   nodePort: number;
   proxyPort: number;
   bankrollAddress: string;
   logFile?: string;
+  dataDir?: string;
 }): Promise<DevChainFixture> {
-  const node = await startDevNode({ port: nodePort, chainId: spec.chainId, logFile });
+  const node = await startDevNode({ port: nodePort, chainId: spec.chainId, client: spec.client, dataDir, blockIntervalMs: spec.blockIntervalMs, logFile });
   const proxy = await startRpcProxy({ target: node.url, port: proxyPort }).catch(async (err: unknown) => {
     await node.stop();
     throw err;

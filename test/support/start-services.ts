@@ -14,8 +14,8 @@ const quietLogger = { log: () => {}, trace: () => {}, debug: () => {}, info: () 
 
 /**
  * The real services for integration tests and benchmarks: a Temporal dev server (in memory, headless, free
- * port), PostgreSQL (local server, else embedded) with a migrated template database, the two dev chains' hardhat
- * nodes with the test tokens and feeds, and the workflow bundle built once. `dynamicConfig` adds to temporal-dev.yml's (the history
+ * port), PostgreSQL (local server, else embedded) with a migrated template database, the two dev chains (hardhat, and
+ * geth in dev mode with its data in a temp dir) with the test tokens and feeds, and the workflow bundle built once. `dynamicConfig` adds to temporal-dev.yml's (the history
  * recorder lowers the continue-as-new suggestion so a long wait reaches it in seconds).
  */
 export async function startServices(opts: { dynamicConfig?: Record<string, unknown> } = {}): Promise<{ services: TestServices; stop(): Promise<void> }> {
@@ -31,7 +31,7 @@ export async function startServices(opts: { dynamicConfig?: Record<string, unkno
     startTemporalDevServer(cli, settings, path.join(tmp, 'temporal.log')),
     findOrStartPostgres({ embeddedPort: pgPort, dataDir: path.join(tmp, 'pg'), logFile: path.join(tmp, 'pg.log') }),
     setupDevChain({ nodePort, proxyPort, bankrollAddress }),
-    setupDevChain({ nodePort: node2Port, proxyPort: proxy2Port, bankrollAddress, spec: SECOND_DEV_CHAIN }),
+    setupDevChain({ nodePort: node2Port, proxyPort: proxy2Port, bankrollAddress, spec: SECOND_DEV_CHAIN, dataDir: path.join(tmp, 'geth'), logFile: path.join(tmp, 'geth.log') }),
     bundleWorkflowCode({ workflowsPath: require.resolve('../../src/workflows'), logger: quietLogger }),
   ]);
   // Every test file clones this migrated template, so each gets a fresh database in milliseconds.

@@ -1,13 +1,17 @@
 import { Contract, JsonRpcProvider, Wallet } from 'ethers';
+import type { DevChainRegistry } from '../../src/devchain/deploy';
 import type { TestContext } from './harness';
 import { http } from './http';
 
 const ERC20_ABI = ['function balanceOf(address) view returns (uint256)'];
 
-/** Shared steps of the widget withdrawal tests: a withdraw session, the widget's submission, chain reads. */
-export function withdrawFixtures(ctx: TestContext) {
-  const provider = new JsonRpcProvider(ctx.services.chainNodeUrl, undefined, { staticNetwork: true, cacheTimeout: -1 });
-  const usdc = ctx.services.registry.tokens.find((t) => t.symbol === 'USDC')!;
+/**
+ * Shared steps of the widget withdrawal tests: a withdraw session, the widget's submission, chain reads; on the first
+ * dev chain unless another (its node and registry) is given.
+ */
+export function withdrawFixtures(ctx: TestContext, chain: { nodeUrl: string; registry: DevChainRegistry } = { nodeUrl: ctx.services.chainNodeUrl, registry: ctx.services.registry }) {
+  const provider = new JsonRpcProvider(chain.nodeUrl, undefined, { staticNetwork: true, cacheTimeout: -1 });
+  const usdc = chain.registry.tokens.find((t) => t.symbol === 'USDC')!;
   let seq = 0;
   return {
     provider,
@@ -27,7 +31,7 @@ export function withdrawFixtures(ctx: TestContext) {
       return { sid: r.body.data.sid, sessionRef: r.body.data.sessionRef, user };
     },
     submit: (sid: string, address: string, tokenAddress = usdc.address) =>
-      http(ctx.apiUrl, 'POST', '/withdraw/direct-transfer', { json: { sid, address, chainId: 31337, tokenAddress } }),
+      http(ctx.apiUrl, 'POST', '/withdraw/direct-transfer', { json: { sid, address, chainId: chain.registry.chainId, tokenAddress } }),
     /** A session and its submitted request to a fresh recipient (201), with the status the submission answered. */
     async submitted(apiKey: string, amount: string) {
       const s = await this.session(apiKey, amount);
