@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +8,7 @@ import { ChainProviders } from '../../src/adapters/chains';
 import { localSigners, type TxSigner } from '../../src/chain/signer';
 import { testToken } from '../../src/devchain/bindings';
 import { compileContracts } from '../../src/devchain/contracts';
+import { startDevNode } from '../../src/devchain/node';
 import { createOperator } from '../../src/provisioning/operators';
 import type { FeePolicy } from '../../src/chain/fee-policy';
 import { transferGas } from '../../src/chain/gas';
@@ -26,23 +26,19 @@ const policy: FeePolicy = { ceilingWei: parseUnits('500', 'gwei'), stuckAfterMs:
 let ctx: TestContext;
 const dirs: string[] = [];
 
-/** geth --dev on an empty data directory (blocks every second), answering on a free port. */
+/** geth --dev on an empty data directory (blocks every second), answering on a free port; the launcher's own start. */
 async function startGeth(): Promise<{ provider: JsonRpcProvider; url: string; stop(): Promise<void> }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'geth-reset-'));
   dirs.push(dir);
-  const [http, auth] = [await freePort(), await freePort()];
-  const child = spawn('geth', ['--dev', '--dev.period', '1', '--http', '--http.addr', '127.0.0.1', '--http.port', String(http), '--http.api', 'eth,net,web3,txpool',
-    '--datadir', dir, '--port', '0', '--authrpc.port', String(auth), '--ipcdisable', '--verbosity', '1'], { stdio: 'ignore' });
-  const exited = new Promise((resolve) => child.once('close', resolve));
-  const provider = new JsonRpcProvider(`http://127.0.0.1:${http}`, GETH_CHAIN_ID, { staticNetwork: true, cacheTimeout: -1, pollingInterval: 100 });
+  const node = await startDevNode({ client: 'geth', chainId: GETH_CHAIN_ID, port: await freePort(), dataDir: dir, blockIntervalMs: 1000 });
+  const provider = new JsonRpcProvider(node.url, GETH_CHAIN_ID, { staticNetwork: true, cacheTimeout: -1, pollingInterval: 100 });
   await eventually(async () => (await provider.getBlockNumber().catch(() => -1)) >= 2, 30_000, 'geth up with two blocks');
   return {
     provider,
-    url: `http://127.0.0.1:${http}`,
+    url: node.url,
     async stop() {
       provider.destroy();
-      child.kill('SIGTERM');
-      await exited;
+      await node.stop();
     },
   };
 }
