@@ -1,6 +1,7 @@
 import { getAddress } from 'ethers';
 import { z } from 'zod';
 import { parseFxRates } from '../domain/pricing';
+import { parseCidrList } from '../domain/webhook-destination';
 
 /** Seconds list like "30,120,600,3600,21600": exactly five positive integer delays (CONTRACT §7). */
 const retryDelays = z
@@ -118,6 +119,22 @@ export const envSchema = z.object({
   TEST_PAUSE_BEFORE_BROADCAST_MS: int(0),
   WEBHOOK_RETRY_DELAYS_SECONDS: retryDelays.default([30, 120, 600, 3600, 21600]),
   WEBHOOK_TIMEOUT_MS: int(10000, 1),
+  /**
+   * Internal ranges webhooks may reach anyway, e.g. "127.0.0.0/8" for receivers on this machine (CONTRACT §9 "Webhook
+   * destinations"). Empty by default: loopback, private, link-local, CGNAT, unique-local, multicast and unspecified
+   * addresses are refused.
+   */
+  WEBHOOK_ALLOWED_PRIVATE_CIDRS: z
+    .string()
+    .default('')
+    .transform((s, ctx) => {
+      try {
+        return parseCidrList(s);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'expected comma-separated CIDR ranges such as 127.0.0.0/8,::1/128' });
+        return z.NEVER;
+      }
+    }),
   /** How often the outbox relay looks for events whose delivery was never started. */
   OUTBOX_RELAY_SECONDS: int(5, 1),
   HELD_APPROVAL_RETRY_SECONDS: int(300, 1),
