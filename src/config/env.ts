@@ -159,10 +159,15 @@ export const envSchema = z.object({
   DB_POOL_SIZE: int(10, 1),
   /** How long a database transaction waits for a free connection before the request answers 503 (nothing written). */
   DB_TX_MAX_WAIT_MS: int(10_000, 1),
-  /** When set, GET /metrics answers only a scraper sending it as a Bearer token (the figures include bankroll balances). */
+  /**
+   * When set, GET /metrics answers only a scraper sending it as a Bearer token (the figures include bankroll balances).
+   * Required with NODE_ENV=production.
+   */
   METRICS_TOKEN: z.string().min(16, 'expected at least 16 characters').optional(),
   /** The worker's Prometheus endpoint (its process and Temporal's worker metrics); 0 turns it off. */
   WORKER_METRICS_PORT: int(9464),
+  /** Where the worker's metrics port listens: loopback unless a scraper elsewhere needs it (it has no token). */
+  WORKER_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   /**
    * Fixed local units per USD for a currency without a registered fiat feed (`fiat add`): dev and tests only, refused
    * with NODE_ENV=production. Empty: only USD and the fiat feeds' currencies are known.
@@ -188,6 +193,8 @@ function testOnlyIssues(c: Config): Array<{ path: string[]; message: string }> {
   const issues: Array<{ path: string[]; message: string }> = [];
   if (c.TEST_PAUSE_BEFORE_BROADCAST_MS !== 0 && c.NODE_ENV !== 'test') issues.push({ path: ['TEST_PAUSE_BEFORE_BROADCAST_MS'], message: 'only allowed with NODE_ENV=test' });
   // A fixed rate has no age: in production a currency is priced from its fiat feed or not at all.
+  // The API's figures include bankroll balances: in production they are never served to anyone who asks.
+  if (!c.METRICS_TOKEN && c.NODE_ENV === 'production') issues.push({ path: ['METRICS_TOKEN'], message: 'required with NODE_ENV=production (GET /metrics shows bankroll balances)' });
   if (Object.keys(c.FX_RATES).length > 0 && c.NODE_ENV === 'production') issues.push({ path: ['FX_RATES'], message: 'fixed rates are for dev and tests: register fiat feeds (`fiat add`) in production' });
   // A TRON chain needs its deposit addresses, which the API derives from the public key alone.
   if (Object.keys(c.TRON_RPC_URLS).length > 0 && !c.TRON_DEPOSIT_XPUB) issues.push({ path: ['TRON_DEPOSIT_XPUB'], message: 'required when TRON_RPC_URLS is set' });
