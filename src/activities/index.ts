@@ -15,7 +15,7 @@ export type { ActivityDeps, WorkflowStarts } from './deps';
 export function createActivities(deps: ActivityDeps) {
   const { config, db, chains, logger, workflows, signers } = deps;
   return {
-    ...createWebhookActivities({ db, logger, workflows }),
+    ...createWebhookActivities({ db, logger, workflows, allowedCidrs: config.WEBHOOK_ALLOWED_PRIVATE_CIDRS }),
     ...createChainScanActivities({ db, chains, logger, workflows, bankrollAddress: config.BANKROLL_ADDRESS }),
     ...createPayoutActivities({ config, db, chains, logger, workflows, signers }),
     ...createWithdrawalActivities({ config, db, chains, logger, workflows, ...pricingFrom(config, db, chains) }),

@@ -1,5 +1,5 @@
 import type { Withdrawal } from '../generated/prisma/client';
-import { recordSettled, type AdminNote } from '../store/settlement';
+import { claimSettlement, recordSettled, type AdminNote } from '../store/settlement';
 import { requireWithdrawalWithReservation } from '../store/withdrawal-reads';
 import { payoutReservations, type ApprovalOutcome } from './approval';
 import { gasRefusalOf } from './gas-refusal';
@@ -7,7 +7,10 @@ import { payoutSigner, type PayoutActivityDeps } from './payouts';
 import { refusal } from './refusal';
 import { heldRefusal, payoutQuotes, type RequoteDeps } from './requote';
 
-export type SettlementOutcome = { approved: true; txHash: string } | Extract<ApprovalOutcome, { approved: false }>;
+/** `cancelled`: the withdrawal was cancelled with its session (claimSettlement); nothing was signed. */
+export type SettlementOutcome = { approved: true; txHash: string } | Extract<ApprovalOutcome, { approved: false }> | { approved: false; cancelled: true };
+
+const cancelledWithSession = () => refusal('SESSION_NOT_OPEN', 'The withdrawal was cancelled with its session; nothing is paid');
 
 /**
  * A widget withdrawal's settlement as one activity: approval (Mode B), signing, and recording it settled. One activity
@@ -20,7 +23,9 @@ export function createSettlementActivities(d: RequoteDeps & PayoutActivityDeps) 
   const sign = payoutSigner(d);
   const { payable } = payoutQuotes(d);
 
-  async function settle(w: Withdrawal, note?: AdminNote): Promise<string> {
+  /** Null when the withdrawal was cancelled with its session: nothing signed. */
+  async function settle(w: Withdrawal, note?: AdminNote): Promise<string | null> {
+    if (!(await claimSettlement(d.db, w.id))) return null;
     const txHash = await sign(w);
     await recordSettled(d.db, w.id, txHash, note);
     return txHash;
@@ -38,7 +43,9 @@ export function createSettlementActivities(d: RequoteDeps & PayoutActivityDeps) 
       const q = await payable(await load(id));
       if (!q.ok) throw heldRefusal(q.heldReason);
       try {
-        return await settle(q.w, note);
+        const txHash = await settle(q.w, note);
+        if (txHash === null) throw cancelledWithSession();
+        return txHash;
       } catch (err) {
         const gas = gasRefusalOf(err);
         throw gas ? refusal(gas, `The payout cannot be signed now (${gas}); it stays PROCESSING`) : err;
@@ -56,7 +63,8 @@ export function createSettlementActivities(d: RequoteDeps & PayoutActivityDeps) 
       const outcome = await approve(q.w);
       if (!outcome.approved) return outcome;
       try {
-        return { approved: true, txHash: await settle(q.w) };
+        const txHash = await settle(q.w);
+        return txHash === null ? { approved: false, cancelled: true } : { approved: true, txHash };
       } catch (err) {
         const gas = gasRefusalOf(err);
         if (!gas) throw err;

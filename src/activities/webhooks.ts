@@ -1,12 +1,14 @@
 import type { Db } from '../adapters/db';
 import type { Logger } from '../adapters/logger';
 import { postWebhook } from '../adapters/webhook-http';
+import type { Cidr } from '../domain/webhook-destination';
 import { numberNextAttempt, recordAttempt } from '../store/deliveries';
 import type { WorkflowStarts } from './deps';
 
 export interface WebhookActivityDeps {
   db: Db;
   logger: Logger;
+  allowedCidrs: Cidr[];
   workflows: Pick<WorkflowStarts, 'dispatchWebhook'>;
 }
 
@@ -32,6 +34,7 @@ export function createWebhookActivities(d: WebhookActivityDeps) {
             url,
             body: next.body,
             timeoutMs,
+            allowed: d.allowedCidrs,
             headers: { 'X-Signature': next.signature, 'X-Event-Id': eventId, 'X-Delivery-Attempt': String(attempt) },
           })
         : { httpStatus: null, networkError: 'operator has no webhook URL', latencyMs: 0, excerpt: null, ack: null };

@@ -11,7 +11,7 @@ import { parse, UsageError, validate } from './args';
 import { chainCommand, tokenCommand } from './chains';
 import { devCommand } from './dev';
 import { fiatCommand } from './fiat';
-import { OPERATOR_FLAG_TYPES, operatorFlagsSchema, toSettings } from './operator-flags';
+import { checkWebhookUrl, OPERATOR_FLAG_TYPES, operatorFlagsSchema, toSettings } from './operator-flags';
 import { reconcileCommand } from './reconcile';
 
 async function operatorCommand(db: Db, config: Config, sub: string | undefined, args: string[]) {
@@ -19,6 +19,7 @@ async function operatorCommand(db: Db, config: Config, sub: string | undefined, 
     const { flags, positionals } = parse(args, OPERATOR_FLAG_TYPES);
     if (positionals.length) throw new UsageError(`unexpected argument ${positionals[0]}`);
     const f = validate(operatorFlagsSchema.extend({ name: z.string().min(1, '--name is required') }), flags);
+    if (f['webhook-url']) await checkWebhookUrl(f['webhook-url'], config);
     return createOperator(db, config.SECRETS_KEY, { ...toSettings(f), name: f.name });
   }
   if (sub === 'update') {
@@ -28,6 +29,7 @@ async function operatorCommand(db: Db, config: Config, sub: string | undefined, 
     if (!id || !z.uuid().safeParse(id).success || extra.length) throw new UsageError('usage: operator update <operator id> [flags]');
     const { 'rotate-key': rotateKey, 'rotate-webhook-secret': rotateSecret, ...rest } = flags;
     const f = validate(operatorFlagsSchema, rest);
+    if (f['webhook-url']) await checkWebhookUrl(f['webhook-url'], config);
     return updateOperator(db, config.SECRETS_KEY, id, toSettings(f), { key: rotateKey === true, webhookSecret: rotateSecret === true });
   }
   throw new UsageError('usage: operator create|update ...');

@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { checkDestination } from '../adapters/webhook-destination';
+import type { Config } from '../config/env';
+import { webhookUrlProblem } from '../domain/webhook-destination';
 import type { OperatorSettings } from '../provisioning/operators';
+import { UsageError } from './args';
 
 const amount = z.string().regex(/^\d+(\.\d{1,2})?$/, 'expected a decimal amount with at most 2 decimals');
 const httpUrl = z.url({ protocol: /^https?$/ });
@@ -69,4 +73,17 @@ export function toSettings(f: z.infer<typeof operatorFlagsSchema>): OperatorSett
     frameOrigins: f['frame-origin'],
     status,
   };
+}
+
+/**
+ * CONTRACT §9 "Webhook destinations" at set time: the https rule and every address the host resolves to. A name that
+ * does not resolve yet is let through: every delivery checks again before it connects, which is the check that holds.
+ */
+export async function checkWebhookUrl(url: string, config: Pick<Config, 'NODE_ENV' | 'WEBHOOK_ALLOWED_PRIVATE_CIDRS'>): Promise<void> {
+  const problem = webhookUrlProblem(url, config.NODE_ENV === 'production');
+  if (problem) throw new UsageError(`--webhook-url: ${problem}`);
+  const destination = await checkDestination(new URL(url), config.WEBHOOK_ALLOWED_PRIVATE_CIDRS).catch(() => null);
+  if (destination && 'refused' in destination) {
+    throw new UsageError(`--webhook-url: ${destination.refused}, an internal address outside WEBHOOK_ALLOWED_PRIVATE_CIDRS`);
+  }
 }

@@ -1,6 +1,7 @@
 import { getAddress } from 'ethers';
 import { z } from 'zod';
 import { parseFxRates } from '../domain/pricing';
+import { parseCidrList } from '../domain/webhook-destination';
 
 /** Seconds list like "30,120,600,3600,21600": exactly five positive integer delays (CONTRACT §7). */
 const retryDelays = z
@@ -118,6 +119,22 @@ export const envSchema = z.object({
   TEST_PAUSE_BEFORE_BROADCAST_MS: int(0),
   WEBHOOK_RETRY_DELAYS_SECONDS: retryDelays.default([30, 120, 600, 3600, 21600]),
   WEBHOOK_TIMEOUT_MS: int(10000, 1),
+  /**
+   * Internal ranges webhooks may reach anyway, e.g. "127.0.0.0/8" for receivers on this machine (CONTRACT §9 "Webhook
+   * destinations"). Empty by default: loopback, private, link-local, CGNAT, unique-local, multicast and unspecified
+   * addresses are refused.
+   */
+  WEBHOOK_ALLOWED_PRIVATE_CIDRS: z
+    .string()
+    .default('')
+    .transform((s, ctx) => {
+      try {
+        return parseCidrList(s);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'expected comma-separated CIDR ranges such as 127.0.0.0/8,::1/128' });
+        return z.NEVER;
+      }
+    }),
   /** How often the outbox relay looks for events whose delivery was never started. */
   OUTBOX_RELAY_SECONDS: int(5, 1),
   HELD_APPROVAL_RETRY_SECONDS: int(300, 1),
@@ -142,10 +159,15 @@ export const envSchema = z.object({
   DB_POOL_SIZE: int(10, 1),
   /** How long a database transaction waits for a free connection before the request answers 503 (nothing written). */
   DB_TX_MAX_WAIT_MS: int(10_000, 1),
-  /** When set, GET /metrics answers only a scraper sending it as a Bearer token (the figures include bankroll balances). */
+  /**
+   * When set, GET /metrics answers only a scraper sending it as a Bearer token (the figures include bankroll balances).
+   * Required with NODE_ENV=production.
+   */
   METRICS_TOKEN: z.string().min(16, 'expected at least 16 characters').optional(),
   /** The worker's Prometheus endpoint (its process and Temporal's worker metrics); 0 turns it off. */
   WORKER_METRICS_PORT: int(9464),
+  /** Where the worker's metrics port listens: loopback unless a scraper elsewhere needs it (it has no token). */
+  WORKER_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   /**
    * Fixed local units per USD for a currency without a registered fiat feed (`fiat add`): dev and tests only, refused
    * with NODE_ENV=production. Empty: only USD and the fiat feeds' currencies are known.
@@ -171,6 +193,8 @@ function testOnlyIssues(c: Config): Array<{ path: string[]; message: string }> {
   const issues: Array<{ path: string[]; message: string }> = [];
   if (c.TEST_PAUSE_BEFORE_BROADCAST_MS !== 0 && c.NODE_ENV !== 'test') issues.push({ path: ['TEST_PAUSE_BEFORE_BROADCAST_MS'], message: 'only allowed with NODE_ENV=test' });
   // A fixed rate has no age: in production a currency is priced from its fiat feed or not at all.
+  // The API's figures include bankroll balances: in production they are never served to anyone who asks.
+  if (!c.METRICS_TOKEN && c.NODE_ENV === 'production') issues.push({ path: ['METRICS_TOKEN'], message: 'required with NODE_ENV=production (GET /metrics shows bankroll balances)' });
   if (Object.keys(c.FX_RATES).length > 0 && c.NODE_ENV === 'production') issues.push({ path: ['FX_RATES'], message: 'fixed rates are for dev and tests: register fiat feeds (`fiat add`) in production' });
   // A TRON chain needs its deposit addresses, which the API derives from the public key alone.
   if (Object.keys(c.TRON_RPC_URLS).length > 0 && !c.TRON_DEPOSIT_XPUB) issues.push({ path: ['TRON_DEPOSIT_XPUB'], message: 'required when TRON_RPC_URLS is set' });

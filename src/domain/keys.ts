@@ -83,3 +83,6 @@ export const rateLimitLock = (subject: string, bucket: string) => `${subject}:${
 
 /** X-Event-Id of a test send: never an outbox event, so never confused with one. */
 export const testEventId = (sid: string) => `test-${sid}`;
+
+/** Parent changes run one at a time under this lock, so two crossing changes cannot both pass the cycle check. */
+export const OPERATOR_TREE_LOCK = 'operator-tree';

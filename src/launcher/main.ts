@@ -150,7 +150,14 @@ async function main() {
     const { SECRETS_KEY, ...devKeys } = loadOrCreateDevSecrets();
     const keys: SigningKeys = { ...devKeys, ...pick(process.env, SIGNING_KEY_VARS) };
     // Every process but the worker gets the public half of the keys only.
-    const env: Record<string, string> = { SECRETS_KEY, ...publicKeysOf(keys), FX_RATES: 'EUR=0.92,GBP=0.79', ...(await temporal(stops)) };
+    // Local webhook receivers (a dev casino on this machine) need loopback, which deployments refuse by default.
+    const env: Record<string, string> = {
+      SECRETS_KEY,
+      ...publicKeysOf(keys),
+      FX_RATES: 'EUR=0.92,GBP=0.79',
+      WEBHOOK_ALLOWED_PRIVATE_CIDRS: '127.0.0.0/8',
+      ...(await temporal(stops)),
+    };
     Object.assign(env, await postgres(stops));
     Object.assign(env, await devChains(stops, env.DATABASE_URL!, process.env.BANKROLL_ADDRESS ?? env.BANKROLL_ADDRESS!));
     Object.assign(env, await devTron(stops, env.DATABASE_URL!, process.env.BANKROLL_ADDRESS ?? env.BANKROLL_ADDRESS!, log));
@@ -158,6 +165,7 @@ async function main() {
     const serviceEnv = withoutSigningKeys({ ...env, ...(process.env as Record<string, string>) });
     const config = loadConfig(serviceEnv);
     loadSigningKeys(keys, config);
+    log.info('webhooks may reach these internal ranges (WEBHOOK_ALLOWED_PRIVATE_CIDRS)', { ranges: serviceEnv.WEBHOOK_ALLOWED_PRIVATE_CIDRS });
     writeDevEnv(devEnvOf(env, process.env));
     const plan = planServices(count, roleEnvs(serviceEnv, keys), config);
     for (const svc of plan.services) {

@@ -1,5 +1,8 @@
 import type { Db } from '../adapters/db';
 import { encryptSecret, generateApiKey, generateWebhookSecret } from '../domain/credentials';
+import { OPERATOR_TREE_LOCK } from '../domain/keys';
+import { MAX_OPERATOR_DEPTH, parentChangeProblem } from '../domain/operator-tree';
+import { RegistryInputError } from '../domain/registry-input';
 import { Prisma, type Operator } from '../generated/prisma/client';
 
 /** Settings the service team sets (CONTRACT §2); every field optional on update. */
@@ -66,25 +69,46 @@ function toData(s: OperatorSettings) {
   };
 }
 
-async function assertParentExists(db: Db, parentId: string | null | undefined): Promise<void> {
+type Tx = Prisma.TransactionClient;
+
+/**
+ * Refuses a parent that is missing, or under which `id` (with its own sub-operators) would close a cycle or pass the
+ * depth bound (src/domain/operator-tree.ts). Runs under the tree's lock, so two crossing changes cannot both pass.
+ */
+async function assertParentAllowed(tx: Tx, id: string | null, parentId: string | null | undefined): Promise<void> {
   if (!parentId) return;
-  const parent = await db.operator.findUnique({ where: { id: parentId } });
-  if (!parent) throw new Error(`parent operator ${parentId} does not exist`);
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${OPERATOR_TREE_LOCK}))`;
+  if (!(await tx.operator.findUnique({ where: { id: parentId }, select: { id: true } }))) throw new RegistryInputError(`parent operator ${parentId} does not exist`);
+  // The parent and its ancestors, nearest first; bounded, so a walk never loops on a cycle stored before this check.
+  const chain: string[] = [];
+  for (let at: string | null = parentId; at && chain.length <= MAX_OPERATOR_DEPTH && !chain.includes(id ?? ''); ) {
+    chain.push(at);
+    at = (await tx.operator.findUnique({ where: { id: at }, select: { parentId: true } }))?.parentId ?? null;
+  }
+  let levels = 1;
+  for (let level = id ? [id] : []; levels <= MAX_OPERATOR_DEPTH; levels++) {
+    level = (await tx.operator.findMany({ where: { parentId: { in: level } }, select: { id: true } })).map((o) => o.id);
+    if (level.length === 0) break;
+  }
+  const problem = parentChangeProblem(id, chain, levels);
+  if (problem) throw new RegistryInputError(problem);
 }
 
 /** Creates an operator; the key and secret are returned once and stored only hashed / encrypted. */
 export async function createOperator(db: Db, secretsKey: string, s: OperatorSettings & { name: string }) {
-  await assertParentExists(db, s.parentId);
   const key = generateApiKey();
   const webhookSecret = generateWebhookSecret();
-  const operator = await db.operator.create({
-    data: {
-      ...toData(s),
-      name: s.name,
-      apiKeyId: key.keyId,
-      apiKeyHash: key.keyHash,
-      webhookSecretEnc: encryptSecret(webhookSecret, secretsKey),
-    },
+  const operator = await db.$transaction(async (tx) => {
+    await assertParentAllowed(tx, null, s.parentId);
+    return tx.operator.create({
+      data: {
+        ...toData(s),
+        name: s.name,
+        apiKeyId: key.keyId,
+        apiKeyHash: key.keyHash,
+        webhookSecretEnc: encryptSecret(webhookSecret, secretsKey),
+      },
+    });
   });
   return { id: operator.id, apiKey: key.apiKey, webhookSecret };
 }
@@ -96,17 +120,18 @@ export async function updateOperator(
   s: OperatorSettings,
   rotate: { key?: boolean; webhookSecret?: boolean } = {},
 ) {
-  if (s.parentId === id) throw new Error('an operator cannot be its own parent');
-  await assertParentExists(db, s.parentId);
   const key = rotate.key ? generateApiKey() : null;
   const webhookSecret = rotate.webhookSecret ? generateWebhookSecret() : null;
-  const operator = await db.operator.update({
-    where: { id },
-    data: {
-      ...toData(s),
-      ...(key ? { apiKeyId: key.keyId, apiKeyHash: key.keyHash } : {}),
-      ...(webhookSecret ? { webhookSecretEnc: encryptSecret(webhookSecret, secretsKey) } : {}),
-    },
+  const operator = await db.$transaction(async (tx) => {
+    await assertParentAllowed(tx, id, s.parentId);
+    return tx.operator.update({
+      where: { id },
+      data: {
+        ...toData(s),
+        ...(key ? { apiKeyId: key.keyId, apiKeyHash: key.keyHash } : {}),
+        ...(webhookSecret ? { webhookSecretEnc: encryptSecret(webhookSecret, secretsKey) } : {}),
+      },
+    });
   });
   return {
     ...operatorView(operator),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../adapters/db';
+import { WIDGET_MOVES } from '../domain/withdrawal-machine';
 import type { Prisma, Session, SessionType } from '../generated/prisma/client';
 import { sqlRows, txRows, type Statement } from './sql';
 
@@ -47,4 +48,23 @@ export async function insertSessionInTx(tx: Prisma.TransactionClient, s: NewSess
   const id = randomUUID();
   await txRows(tx, INSERT, values(id, s));
   return { id, sessionRef: s.sessionRef, type: s.type, expiresAt: s.expiresAt };
+}
+
+/**
+ * The operator's cancel: the session and its unactioned widget withdrawal (spec 3.1) in one transaction, with the
+ * withdrawal's reserved liquidity released, so no later step (a held APPROVE re-tried, a workflow told late) finds a
+ * payable request under a cancelled session. Conditional on the session still open: the update takes its row lock,
+ * which a submission holds until its request is committed and a settlement takes before it signs (claimSettlement in
+ * src/store/settlement.ts). Answers the withdrawals it cancelled, null when the session was no longer open. A withdrawal already settling is left to finish.
+ */
+export async function cancelSessionWithWithdrawal(db: Db, id: string, now: Date): Promise<Array<{ id: string; mode: string; sessionRef: string }> | null> {
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.session.updateMany({ where: { id, status: 'OPEN', expiresAt: { gt: now } }, data: { status: 'CANCELLED' } });
+    if (count === 0) return null;
+    const live = await tx.withdrawal.findMany({ where: { sessionId: id, status: { in: [...WIDGET_MOVES.supersede.from] } }, select: { id: true, mode: true, sessionRef: true } });
+    const ids = live.map((w) => w.id);
+    await tx.withdrawal.updateMany({ where: { id: { in: ids } }, data: { status: WIDGET_MOVES.supersede.to, held: false, heldReason: null } });
+    await tx.reservation.updateMany({ where: { withdrawalId: { in: ids }, status: 'ACTIVE' }, data: { status: 'RELEASED', releasedAt: now } });
+    return live;
+  });
 }

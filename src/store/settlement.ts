@@ -31,3 +31,29 @@ export async function recordSettled(db: Db, id: string, txHash: string | null, n
       WHERE id = ${id}::uuid AND status::text IN (${Prisma.join([...SETTLING_SOURCES])})`,
   ]);
 }
+
+/**
+ * The check that holds before a widget payout is signed: under the session's row lock (the lock the operator's cancel
+ * takes, src/store/sessions.ts), a withdrawal whose session or itself was cancelled is refused and its reserved
+ * liquidity released; otherwise the session is completed here, so a cancel arriving later finds it settling and
+ * leaves it to finish. COMPLETED already is this settlement's earlier attempt. True when the payout may be signed.
+ */
+export async function claimSettlement(db: Db, id: string): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const [row] = await tx.$queryRaw<Array<{ session: string; withdrawal: string }>>`
+      SELECT s.status::text AS session, w.status::text AS withdrawal
+      FROM "Withdrawal" w JOIN "Session" s ON s.id = w."sessionId"
+      WHERE w.id = ${id}::uuid
+      FOR UPDATE OF s`;
+    // Every widget withdrawal has its session; one without has no session to be cancelled with.
+    if (!row) return true;
+    if (row.session !== 'CANCELLED' && row.withdrawal !== WIDGET_MOVES.supersede.to) {
+      await tx.$executeRaw`
+        UPDATE "Session" SET status = 'COMPLETED', "updatedAt" = now()
+        WHERE id = (SELECT "sessionId" FROM "Withdrawal" WHERE id = ${id}::uuid) AND status = 'OPEN'`;
+      return true;
+    }
+    await tx.reservation.updateMany({ where: { withdrawalId: id, status: 'ACTIVE' }, data: { status: 'RELEASED', releasedAt: new Date() } });
+    return false;
+  });
+}

@@ -70,7 +70,7 @@ export async function submitDirectTransfer(d: DirectTransferDeps, session: Widge
     cryptoAmountSent: priced.cryptoAmountSent,
     amountInUsd: priced.amountInUsd,
   };
-  if (mode === 'A') await askOperatorToApprove(session.operator, d.config.SECRETS_KEY, d.config.WEBHOOK_TIMEOUT_MS, fields);
+  if (mode === 'A') await askOperatorToApprove(session.operator, d.config.SECRETS_KEY, d.config.WEBHOOK_TIMEOUT_MS, d.config.WEBHOOK_ALLOWED_PRIVATE_CIDRS, fields);
 
   const created = await persist(d, session, { mode, fields, chain, token, priced });
   // The request is committed: a lost start is made up by the withdrawal relay, so the answer is still 201.

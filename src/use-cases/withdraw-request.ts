@@ -1,6 +1,7 @@
 import { postWebhook } from '../adapters/webhook-http';
 import { decryptSecret } from '../domain/credentials';
 import { AppError } from '../domain/errors';
+import type { Cidr } from '../domain/webhook-destination';
 import { encodeWithdrawRequest } from '../domain/webhook-events';
 import { signatureHeader } from '../domain/webhook-signature';
 import { denial } from '../domain/withdrawals';
@@ -44,6 +45,7 @@ export async function askOperatorToApprove(
   operator: { webhookUrl: string | null; webhookSecretEnc: string | null },
   secretsKey: string,
   timeoutMs: number,
+  allowed: Cidr[],
   fields: WithdrawRequestFields,
 ): Promise<void> {
   const unavailable = new AppError('WITHDRAW_UNAVAILABLE', 'Withdrawals are temporarily unavailable; try again later');
@@ -55,6 +57,7 @@ export async function askOperatorToApprove(
     url: operator.webhookUrl,
     body,
     timeoutMs,
+    allowed,
     headers: { 'X-Signature': signature, 'X-Event-Id': fields.withdrawRequestId, 'X-Delivery-Attempt': '1' },
   });
   if (res.ack?.acknowledged) return;

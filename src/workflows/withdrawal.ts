@@ -30,6 +30,8 @@ const invalid = (message: string) => refusal('INVALID_TRANSITION', message);
 const ONE_SETTLEMENT_ACTIVITY = 'one-settlement-activity';
 /** Broadcast, confirmations and completion as one activity (confirmPayout); runs begun before it keep three. */
 const ONE_PAYOUT_ACTIVITY = 'one-payout-activity';
+/** A settlement may answer that the row was cancelled with its session while this workflow was not told. */
+const CANCELLED_WITH_SESSION = 'cancelled-with-session';
 
 /**
  * One widget withdrawal (modes A and B). Admin moves and decisions arrive as updates and run one at a time; the main
@@ -74,6 +76,14 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
     settled(hash);
   }
 
+  /** The row was cancelled with its session (src/store/sessions.ts) before this workflow heard: take its status. */
+  function cancelledWithSession(): void {
+    if (!patched(CANCELLED_WITH_SESSION)) return;
+    heldReason = null;
+    approvalHeld = false;
+    setStatus(WIDGET_MOVES.supersede.to);
+  }
+
   async function expire(): Promise<void> {
     if (await acts.expireWithdrawal(id)) {
       setStatus(WIDGET_MOVES.expire.to);
@@ -88,6 +98,7 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
     if (patched(ONE_SETTLEMENT_ACTIVITY)) {
       const result = await acts.approveAndSettle(id);
       if (result.approved) return settled(result.txHash);
+      if ('cancelled' in result) return cancelledWithSession();
       outcome = result;
     } else {
       outcome = await acts.approveWithdrawal(id);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createWebhookActivities } from '../../src/activities/webhooks';
 import { MAX_ANSWER_BYTES, postWebhook } from '../../src/adapters/webhook-http';
+import { parseCidrList } from '../../src/domain/webhook-destination';
 import { AppError } from '../../src/domain/errors';
 import { createOperator } from '../../src/provisioning/operators';
 import { askOperatorToApprove } from '../../src/use-cases/withdraw-request';
@@ -45,7 +46,7 @@ async function peakGrowth<T>(fn: () => Promise<T>): Promise<{ result: T; rss: nu
   }
 }
 
-const post = (url: string, timeoutMs = 10_000) => postWebhook({ url, body: 'a=1', headers: {}, timeoutMs });
+const post = (url: string, timeoutMs = 10_000) => postWebhook({ url, body: 'a=1', headers: {}, timeoutMs, allowed: parseCidrList('127.0.0.0/8') });
 
 describe('operator endpoints that answer too much, forever or slowly', () => {
   it('When the answer is 400 MiB, Then it is cut off past the cap: a failed answer, promptly, without buffering it', async () => {
@@ -100,7 +101,7 @@ describe('operator endpoints that answer too much, forever or slowly', () => {
     const e = await endpoint(new HostileEndpoint({ kind: 'endless' }));
     const op = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Endless', webhookUrl: e.url });
     const event = await ctx.db.webhookEvent.create({ data: { id: randomUUID(), operatorId: op.id, event: 'DEPOSIT', body: 'a=1', signature: 't=1,v1=00' } });
-    const activities = createWebhookActivities({ db: ctx.db, logger: ctx.logger, workflows: { dispatchWebhook: async () => 'started' as const } });
+    const activities = createWebhookActivities({ db: ctx.db, logger: ctx.logger, workflows: { dispatchWebhook: async () => 'started' as const }, allowedCidrs: ctx.config.WEBHOOK_ALLOWED_PRIVATE_CIDRS });
     const started = Date.now();
     await expect(activities.deliverWebhook(event.id, 10_000)).resolves.toEqual({ delivered: false });
     expect(Date.now() - started).toBeLessThan(2500);
@@ -116,7 +117,7 @@ describe('operator endpoints that answer too much, forever or slowly', () => {
       symbol: 'USDC', fiatCurrency: 'USD', fiatAmount: '25.00', cryptoAmountSent: '25.00000000', amountInUsd: '25.000000',
     };
     const started = Date.now();
-    const err = await askOperatorToApprove(op, ctx.config.SECRETS_KEY, 10_000, fields).catch((x: unknown) => x);
+    const err = await askOperatorToApprove(op, ctx.config.SECRETS_KEY, 10_000, ctx.config.WEBHOOK_ALLOWED_PRIVATE_CIDRS, fields).catch((x: unknown) => x);
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).code).toBe('WITHDRAW_UNAVAILABLE');
     expect(Date.now() - started).toBeLessThan(2500);

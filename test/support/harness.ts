@@ -69,6 +69,8 @@ export async function createTestContext(opts: { env?: Record<string, string>; wo
     PORT: '0',
     FX_RATES: 'EUR=0.92,GBP=0.79',
     CHAIN_POLL_MS: '200',
+    // The tests' receivers listen on this machine, which a webhook may reach only inside this allowance.
+    WEBHOOK_ALLOWED_PRIVATE_CIDRS: '127.0.0.0/8',
     ...opts.env,
   };
   const config = loadConfig(env);

@@ -83,14 +83,22 @@ describe('loadConfig', () => {
     }
     expect(() => loadConfig({ ...valid, TEST_PAUSE_BEFORE_BROADCAST_MS: '3000' })).toThrow(/TEST_PAUSE_BEFORE_BROADCAST_MS/);
     expect(loadConfig({ ...valid, NODE_ENV: 'test', TEST_PAUSE_BEFORE_BROADCAST_MS: '3000' }).TEST_PAUSE_BEFORE_BROADCAST_MS).toBe(3000);
-    expect(loadConfig({ ...valid, NODE_ENV: 'production', TEST_PAUSE_BEFORE_BROADCAST_MS: '0' }).TEST_PAUSE_BEFORE_BROADCAST_MS).toBe(0);
+    expect(loadConfig({ ...valid, NODE_ENV: 'production', METRICS_TOKEN: 'a'.repeat(32), TEST_PAUSE_BEFORE_BROADCAST_MS: '0' }).TEST_PAUSE_BEFORE_BROADCAST_MS).toBe(0);
+  });
+});
+
+describe('metrics exposure', () => {
+  it('When NODE_ENV=production has no METRICS_TOKEN, Then loading (and so the start) fails naming it; the worker metrics listen on loopback by default', () => {
+    expect(() => loadConfig({ ...valid, NODE_ENV: 'production' })).toThrow(/METRICS_TOKEN: required with NODE_ENV=production/);
+    expect(loadConfig({ ...valid, NODE_ENV: 'production', METRICS_TOKEN: 'a'.repeat(32) }).METRICS_TOKEN).toBe('a'.repeat(32));
+    expect(loadConfig(valid).WORKER_METRICS_HOST).toBe('127.0.0.1');
   });
 });
 
 describe('TRON configuration', () => {
   it('When FX_RATES is set with NODE_ENV=production, Then loading fails naming it: fixed rates are for dev and tests', () => {
     expect(() => loadConfig({ ...valid, NODE_ENV: 'production', FX_RATES: 'EUR=0.92' })).toThrow(/FX_RATES: fixed rates are for dev and tests/);
-    expect(loadConfig({ ...valid, NODE_ENV: 'production' }).FX_RATES).toEqual({});
+    expect(loadConfig({ ...valid, NODE_ENV: 'production', METRICS_TOKEN: 'a'.repeat(32) }).FX_RATES).toEqual({});
     expect(loadConfig({ ...valid, FX_RATES: 'EUR=0.92' }).FX_RATES.EUR?.toString()).toBe('0.92');
   });
 

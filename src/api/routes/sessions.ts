@@ -6,7 +6,7 @@ import { AppError } from '../../domain/errors';
 import { depositReferenceLock } from '../../domain/keys';
 import { assertAmountWithinLimits, assertSessionUsable, newSessionRef } from '../../domain/sessions';
 import type { Operator, Prisma, SessionType } from '../../generated/prisma/client';
-import { cancelUnactionedWithdrawal } from '../../temporal/client/withdrawals';
+import { tellCancelledWithdrawals } from '../../temporal/client/withdrawals';
 import type { ApiDeps } from '../deps';
 import { sendEnvelope } from '../envelope';
 import { currentOperator } from '../middleware/auth';
@@ -21,7 +21,7 @@ import {
   type SessionBody,
 } from '../schemas/sessions';
 import { headlessCreate } from './headless';
-import { insertSession, insertSessionInTx, type CreatedSession, type NewSession } from '../../store/sessions';
+import { cancelSessionWithWithdrawal, insertSession, insertSessionInTx, type CreatedSession, type NewSession } from '../../store/sessions';
 
 /** Where the widget pages live: PUBLIC_BASE_URL when the service sits behind a public address, else the API itself. */
 export function widgetBaseUrl(config: Config): string {
@@ -110,14 +110,14 @@ export function sessionRoutes(deps: ApiDeps): Router {
     if (!session) throw sessionNotFound();
     const now = new Date();
     assertSessionUsable(session.status, session.expiresAt, now);
-    // Conditional on the state just checked: a concurrent cancel or completion must not be overwritten. The update
-    // takes the session's row lock, which a submission holds until its request is committed (lockUsableSession).
-    const { count } = await db.session.updateMany({
-      where: { id, status: 'OPEN', expiresAt: { gt: now } },
-      data: { status: 'CANCELLED' },
-    });
-    if (count === 0) throw new AppError('SESSION_NOT_OPEN', 'The session is no longer open');
-    await cancelUnactionedWithdrawal({ client: deps.temporal.client, config, db }, session.id);
+    // Conditional on the state just checked: a concurrent cancel or completion must not be overwritten.
+    const cancelled = await cancelSessionWithWithdrawal(db, id, now);
+    if (!cancelled) throw new AppError('SESSION_NOT_OPEN', 'The session is no longer open');
+    // The withdrawal is cancelled already; its workflow only catches up (and a settlement refuses it in any case), so
+    // the answer does not wait for a worker.
+    void tellCancelledWithdrawals({ client: deps.temporal.client }, cancelled).catch((err: unknown) =>
+      deps.logger.warn('withdrawal workflow not told of its cancelled session; it learns at its next step', { sessionRef: session.sessionRef, err }),
+    );
     sendEnvelope(res, 200, 'Session cancelled', { sid: session.id, sessionRef: session.sessionRef, status: 'CANCELLED' });
   });
 

@@ -68,6 +68,7 @@ export function testWebhookRoutes({ db, config }: ApiDeps): Router {
         url: webhookUrl,
         body: payload,
         timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+        allowed: config.WEBHOOK_ALLOWED_PRIVATE_CIDRS,
         headers: { 'X-Signature': signature, 'X-Event-Id': testEventId(session.id), 'X-Delivery-Attempt': String(attempt) },
       });
     }

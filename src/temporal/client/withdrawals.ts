@@ -2,7 +2,6 @@ import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Clien
 import type { Db } from '../../adapters/db';
 import type { Config } from '../../config/env';
 import { withdrawalWorkflowId } from '../../domain/keys';
-import { WIDGET_MOVES } from '../../domain/withdrawal-machine';
 import { TERMINAL } from '../../domain/withdrawals';
 import type { Withdrawal } from '../../generated/prisma/client';
 import type { withdrawalWorkflow } from '../../workflows/withdrawal';
@@ -57,12 +56,17 @@ export async function onWithdrawalWorkflow<T>(s: WithdrawalStarter, w: Withdrawa
 }
 
 /**
- * A cancelled session takes its unactioned widget withdrawal with it (spec 3.1: CANCELLED when the session is
- * cancelled). Through the workflow, so it runs in turn with any decision: one already settling is left to finish.
- * Call after the session's cancel committed: a submission holding the session's lock has committed by then, so its
- * request is found here, even if its workflow has not been started yet (it is started now).
+ * Tells the workflows of withdrawals cancelled with their session (cancelSessionWithWithdrawal) so they end now rather
+ * than at their next step: the supersede update finds the row CANCELLED already and takes that status. A workflow
+ * that is gone has nothing to catch up on.
  */
-export async function cancelUnactionedWithdrawal(s: WithdrawalStarter, sessionId: string): Promise<void> {
-  const live = await s.db.withdrawal.findFirst({ where: { sessionId, status: { in: [...WIDGET_MOVES.supersede.from] } } });
-  if (live) await onWithdrawalWorkflow(s, live, (h) => h.executeUpdate(supersedeUpdate));
+export async function tellCancelledWithdrawals(s: Pick<WithdrawalStarter, 'client'>, withdrawals: Array<{ id: string; mode: string; sessionRef: string }>): Promise<void> {
+  for (const w of withdrawals) {
+    await s.client.workflow
+      .getHandle<typeof withdrawalWorkflow>(withdrawalWorkflowId(w))
+      .executeUpdate(supersedeUpdate)
+      .catch((err: unknown) => {
+        if (!(err instanceof WorkflowNotFoundError)) throw err;
+      });
+  }
 }
