@@ -102,6 +102,11 @@ export function createWithdrawalActivities(d: WithdrawalActivityDeps) {
       await d.db.reservation.updateMany({ where: { withdrawalId: id, status: 'ACTIVE' }, data: { status: 'RELEASED', releasedAt: new Date() } });
       return moved(res.count, id, WIDGET_MOVES.expire.to);
     },
+
+    /** The withdrawal's stored status: what an expiry that moved nothing finds (the row cancelled with its session). */
+    async storedWithdrawalStatus(id: string): Promise<string> {
+      return (await d.db.withdrawal.findUniqueOrThrow({ where: { id }, select: { status: true } })).status;
+    },
   };
 
   /**

@@ -32,6 +32,8 @@ const ONE_SETTLEMENT_ACTIVITY = 'one-settlement-activity';
 const ONE_PAYOUT_ACTIVITY = 'one-payout-activity';
 /** A settlement may answer that the row was cancelled with its session while this workflow was not told. */
 const CANCELLED_WITH_SESSION = 'cancelled-with-session';
+/** An expiry that moved nothing reads the row, which may have been cancelled with its session. */
+const EXPIRY_READS_ROW = 'expiry-reads-row';
 
 /**
  * One widget withdrawal (modes A and B). Admin moves and decisions arrive as updates and run one at a time; the main
@@ -89,7 +91,11 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
       setStatus(WIDGET_MOVES.expire.to);
       heldReason = 'EXPIRED';
       approvalHeld = false;
+      return;
     }
+    // Nothing expired: the row was cancelled with its session and this workflow was never told (the API's message
+    // lost). Without taking the row's status the loop below would retry the expiry for ever.
+    if (patched(EXPIRY_READS_ROW) && (await acts.storedWithdrawalStatus(id)) === WIDGET_MOVES.supersede.to) cancelledWithSession();
   }
 
   async function tryApprove(): Promise<void> {

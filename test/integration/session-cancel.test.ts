@@ -1,4 +1,5 @@
 import { createOperator } from '../../src/provisioning/operators';
+import { cancelSessionWithWithdrawal } from '../../src/store/sessions';
 import { createTestContext, type TestContext } from '../support/harness';
 import { http } from '../support/http';
 import { ACK, WebhookReceiver } from '../support/webhook-receiver';
@@ -45,5 +46,21 @@ describe('a cancelled session keeps no payable withdrawal', () => {
     expect(await ctx.db.withdrawal.findUniqueOrThrow({ where: { id: w.id } })).toMatchObject({ status: 'CANCELLED', settlementTxHash: null });
     expect((await ctx.db.session.findUniqueOrThrow({ where: { id: w.sid } })).status).toBe('CANCELLED');
     // An activity task on its way to the worker as it stopped is retried after its one-minute startToCloseTimeout.
+  }, 240_000);
+
+  it('When a waiting request is cancelled with its session and its workflow is never told, Then at its TTL the workflow ends CANCELLED (it no longer retries the expiry forever)', async () => {
+    const short = await createTestContext({ worker: true, env: { WITHDRAW_REQUEST_TTL_SECONDS: '3', OUTBOX_RELAY_SECONDS: '1' } });
+    try {
+      const op = await createOperator(short.db, short.config.SECRETS_KEY, { name: 'Told nothing', webhookUrl: receiver.url, approvalMode: 'EXTERNAL' });
+      const w = await withdrawFixtures(short).submitted(op.apiKey, '5.00');
+      // The API's transaction alone, as when its message to the workflow was lost.
+      expect(await cancelSessionWithWithdrawal(short.db, w.sid, new Date())).toHaveLength(1);
+      const result = short.temporal.client.workflow.getHandle(`withdrawal-${w.id}`).result();
+      const limit = new Promise((resolve) => setTimeout(() => resolve('still running after 60 s'), 60_000).unref());
+      expect(await Promise.race([result, limit])).toBe('CANCELLED');
+      expect(await short.db.withdrawal.findUniqueOrThrow({ where: { id: w.id } })).toMatchObject({ status: 'CANCELLED', heldReason: null });
+    } finally {
+      await short.close();
+    }
   }, 240_000);
 });
