@@ -11,6 +11,7 @@ import { sharedInFlight } from '../chain/in-flight';
 import { HEADLESS_MOVES, isHeadlessSource } from '../domain/headless-machine';
 import { withdrawCompleteBody } from '../domain/withdrawal-events';
 import { consumeReservation } from '../store/liquidity';
+import { gasCeiling } from '../store/gas-ceiling';
 import { recordWebhookEvent } from '../store/outbox';
 import { NOT_CONFIRMED, PAYOUT_NOT_MINED, PAYOUT_NOT_PRICED, PAYOUT_REVERTED } from '../domain/failure-types';
 import { payoutPurpose, withdrawCompleteKey } from '../domain/keys';
@@ -209,14 +210,12 @@ type GasDeps = Pick<PayoutActivityDeps, 'db' | 'chains' | 'signers'>;
 
 /** The payout's gas limit from the node's estimate under the chain's ceiling, or why it cannot be signed. */
 async function payoutGas(d: GasDeps, w: Withdrawal): Promise<GasVerdict> {
-  const { maxGasPerTransfer } = await d.db.chain.findUniqueOrThrow({ where: { chainId: w.chainId }, select: { maxGasPerTransfer: true } });
-  return transferGas(d.chains.require(w.chainId), { from: d.signers.bankroll.address, ...payoutCall(w) }, BigInt(maxGasPerTransfer));
+  return transferGas(d.chains.require(w.chainId), { from: d.signers.bankroll.address, ...payoutCall(w) }, await gasCeiling(d.db, w.chainId));
 }
 
 /** The most gas a transfer on the chain may be signed with (for a check that has no transfer to estimate). */
 async function chainCeiling(d: GasDeps, chainId: number): Promise<GasVerdict> {
-  const { maxGasPerTransfer } = await d.db.chain.findUniqueOrThrow({ where: { chainId }, select: { maxGasPerTransfer: true } });
-  return { ok: true, gasLimit: BigInt(maxGasPerTransfer) };
+  return { ok: true, gasLimit: await gasCeiling(d.db, chainId) };
 }
 
 /** Shows why a payout waits: heldReason for admins (GET /admin/withdrawals), and reasonCode for a headless intent. */

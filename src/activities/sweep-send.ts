@@ -6,6 +6,7 @@ import { signOnce, storedOutbound, type SignRequest } from '../chain/signing';
 import { transferGas, type TransferCall } from '../chain/gas';
 import { sweepGas, sweepPays, type SweepGas } from '../domain/dust';
 import { PRICE_UNAVAILABLE, SWEEP_FAILED, SWEEP_UNPROFITABLE, TX_PENDING } from '../domain/failure-types';
+import { gasCeiling } from '../store/gas-ceiling';
 import { gasRefused } from './gas-refusal';
 import { waiting } from './waiting';
 import type { PricingOutboxWriterDeps } from './deps';
@@ -44,8 +45,7 @@ export function sweepSender(d: SweepDeps) {
    * or that passes the ceiling waits (retried after GAS_RECHECK_SECONDS), never signed to revert.
    */
   async function gasLimit(p: JsonRpcProvider, chainId: number, call: TransferCall): Promise<bigint> {
-    const { maxGasPerTransfer } = await d.db.chain.findUniqueOrThrow({ where: { chainId }, select: { maxGasPerTransfer: true } });
-    const gas = await transferGas(p, call, BigInt(maxGasPerTransfer));
+    const gas = await transferGas(p, call, await gasCeiling(d.db, chainId));
     if (!gas.ok) throw gasRefused(gas.reason, `transfer to ${call.to} from ${call.from} not signed`, d.config.GAS_RECHECK_SECONDS * 1000);
     return gas.gasLimit;
   }
