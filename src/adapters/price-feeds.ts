@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { Contract, Interface, type JsonRpcProvider } from 'ethers';
+import { valueOrNull } from '../chain/deadline';
 import { sharedInFlight } from '../chain/in-flight';
 import { sequencerUp, usablePrice, type Clocks, type FeedLimits, type FeedRound, type FreshnessSettings } from '../domain/price-feeds';
 import type { ChainProviders } from './chains';
@@ -66,32 +67,23 @@ export class FeedReader {
   );
 
   private async readEvm(provider: JsonRpcProvider, feedAddress: string, sequencerAddress: string | null): Promise<Reading | null> {
-    try {
-      const feed = new Contract(feedAddress, AGGREGATOR, provider);
-      const latest = (address: string) => new Contract(address, AGGREGATOR, provider).getFunction('latestRoundData')() as Promise<{ answer: bigint; startedAt: bigint; updatedAt: bigint }>;
-      const [decimals, round, head, sequencer] = await withTimeout(
-        Promise.all([feed.getFunction('decimals')() as Promise<bigint>, latest(feedAddress), provider.getBlock('latest'), sequencerAddress ? latest(sequencerAddress) : null]),
-        this.timeoutMs,
-      );
-      // The feed's updatedAt is chain time: the chain's head is one clock, the wall clock the other (a lagging node's head is old).
-      const chainSeconds = head?.timestamp ?? this.now().getTime() / 1000;
-      return {
-        round: { answer: round.answer, decimals: Number(decimals), updatedAt: round.updatedAt },
-        chainSeconds,
-        sequencer: sequencer && { answer: sequencer.answer, startedAt: sequencer.startedAt },
-      };
-    } catch {
-      return null;
-    }
+    const latest = (address: string) => new Contract(address, AGGREGATOR, provider).getFunction('latestRoundData')() as Promise<{ answer: bigint; startedAt: bigint; updatedAt: bigint }>;
+    const decimals = new Contract(feedAddress, AGGREGATOR, provider).getFunction('decimals')() as Promise<bigint>;
+    const read = await valueOrNull(Promise.all([decimals, latest(feedAddress), provider.getBlock('latest'), sequencerAddress ? latest(sequencerAddress) : null]), this.timeoutMs);
+    if (!read) return null;
+    const [feedDecimals, round, head, sequencer] = read;
+    // The feed's updatedAt is chain time: the chain's head is one clock, the wall clock the other (a lagging node's head is old).
+    const chainSeconds = head?.timestamp ?? this.now().getTime() / 1000;
+    return {
+      round: { answer: round.answer, decimals: Number(feedDecimals), updatedAt: round.updatedAt },
+      chainSeconds,
+      sequencer: sequencer && { answer: sequencer.answer, startedAt: sequencer.startedAt },
+    };
   }
 
   private async tronReading(node: TronNode, feedAddress: string): Promise<Reading | null> {
-    try {
-      const r = await withTimeout(tronFeedRound(node, feedAddress), this.timeoutMs);
-      return { round: { answer: r.answer, decimals: Number(r.decimals), updatedAt: r.updatedAt }, chainSeconds: r.nowSeconds, sequencer: null };
-    } catch {
-      return null;
-    }
+    const r = await valueOrNull(tronFeedRound(node, feedAddress), this.timeoutMs);
+    return r && { round: { answer: r.answer, decimals: Number(r.decimals), updatedAt: r.updatedAt }, chainSeconds: r.nowSeconds, sequencer: null };
   }
 }
 
@@ -102,17 +94,4 @@ export function limitsFrom(row: { heartbeat: number | null; minAnswer: string | 
     minAnswer: row.minAnswer === null ? null : new Decimal(row.minAnswer),
     maxAnswer: row.maxAnswer === null ? null : new Decimal(row.maxAnswer),
   };
-}
-
-/** Rejects after `ms`; the losing call's later settlement is ignored (Promise.race keeps listening to it). */
-async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
