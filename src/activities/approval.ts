@@ -1,3 +1,4 @@
+import { dec } from '../domain/money';
 import Decimal from 'decimal.js';
 import type { ChainProviders } from '../adapters/chains';
 import type { Db } from '../adapters/db';
@@ -26,7 +27,6 @@ export type Verdict = { approved: true; capAmount: Decimal } | Extract<ApprovalO
 
 type Payout = Pick<WithdrawalWithReservation, 'id' | 'chainId' | 'tokenAddress' | 'cryptoAmountRaw'>;
 
-const dec = (d: { toString(): string }) => new Decimal(d.toString());
 const held = (heldReason: HeldReason): Verdict => ({ approved: false, heldReason });
 const reservationOf = (w: Payout) => ({ withdrawalId: w.id, chainId: w.chainId, tokenAddress: w.tokenAddress, raw: BigInt(w.cryptoAmountRaw!.toFixed(0)) });
 

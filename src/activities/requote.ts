@@ -1,3 +1,4 @@
+import { dec } from '../domain/money';
 import Decimal from 'decimal.js';
 import type { FxProvider, PriceProvider } from '../adapters/prices';
 import { storedOutbound } from '../chain/signing';
@@ -24,7 +25,6 @@ type Requote = { ok: true; w: WithdrawalWithReservation } | { ok: false; reason:
 
 type Fresh = PricedPayout & { priceRate: Decimal };
 
-const dec = (d: { toString(): string }) => new Decimal(d.toString());
 
 /**
  * A widget payout's quote at signing (WITHDRAW_QUOTE_TTL_SECONDS). Once it has expired, and before the payout is ever

@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import { dec } from '../domain/money';
 import { capAmountOf, platformFiat } from '../domain/caps';
 import type { UnpaidPayout } from '../domain/failure-types';
 import { isWidgetMove, LIVE_WIDGET_STATUSES, WIDGET_MOVES, type WidgetStatus } from '../domain/withdrawal-machine';
@@ -18,7 +18,6 @@ export interface WithdrawalActivityDeps extends RequoteDeps {
 const RELAY_GRACE_MS = 1000;
 const RELAY_BATCH = 100;
 
-const dec = (d: { toString(): string }) => new Decimal(d.toString());
 
 /** The Mode A and B steps that only touch PostgreSQL (and read the bankroll balance). Each is guarded by status. */
 export function createWithdrawalActivities(d: WithdrawalActivityDeps) {

@@ -15,6 +15,9 @@ export const BALANCE_RE = /^(0|[1-9]\d{0,29})(\.\d{1,8})?$/;
 export const FIAT_CODE_RE = /^[A-Z]{3}$/;
 
 /** Fixed-point text with exactly `dp` decimals, rounding half up (callers pick the direction where it matters). */
+/** A decimal.js value of a stored decimal (Prisma's Decimal, or anything whose text is a number), by its text: no float on the way. */
+export const dec = (d: { toString(): string }): Decimal => new Decimal(d.toString());
+
 export function toFixed(value: Decimal.Value, dp: number, rounding: Decimal.Rounding = Decimal.ROUND_HALF_UP): string {
   return new Decimal(value).toFixed(dp, rounding);
 }

@@ -1,3 +1,4 @@
+import { dec } from '../domain/money';
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@temporalio/client';
 import Decimal from 'decimal.js';
@@ -38,7 +39,6 @@ const malformed = (field: string) =>
     details: [{ field, message: 'not an EVM address' }],
   });
 
-const dec = (d: { toString(): string }) => new Decimal(d.toString());
 
 /**
  * Spec 4.2 HEADLESS: checks the destination (recipient, then chain, then token), the operator's session bounds and
