@@ -17,7 +17,10 @@ export interface DepositWorkflowInput {
  */
 export async function depositWorkflow(input: DepositWorkflowInput): Promise<'CREDITED' | 'DROPPED'> {
   const poll = { initialInterval: input.pollMs, backoffCoefficient: 1, maximumInterval: input.pollMs };
-  const { awaitDepositConfirmations, sweepDeposit } = proxyActivities<DepositActivities>({
+  // A check is a few chain reads. Its timeout is also how long a check lost in transit waits before it is retried: a
+  // worker that stops while the server hands it a task (every restart, every deploy) drops that task unanswered.
+  const { awaitDepositConfirmations } = proxyActivities<DepositActivities>({ startToCloseTimeout: '20 seconds', retry: poll });
+  const { sweepDeposit } = proxyActivities<DepositActivities>({
     startToCloseTimeout: '1 minute',
     retry: { ...poll, nonRetryableErrorTypes: [SWEEP_FAILED] },
   });

@@ -1,8 +1,10 @@
+import { Context } from '@temporalio/activity';
 import Decimal from 'decimal.js';
 import { Contract, Interface, JsonRpcProvider, Wallet, parseUnits, toQuantity, type TransactionReceipt } from 'ethers';
 import { feeWalletAddress } from '../../src/adapters/hd-wallet';
 import { ensureDepositAddress } from '../../src/store/deposit-addresses';
 import { fund, mine, setPrice } from '../../src/devchain/dev-commands';
+import { depositWorkflowId } from '../../src/domain/keys';
 import { WEBHOOK_FIELDS } from '../../src/domain/webhook-events';
 import { createOperator } from '../../src/provisioning/operators';
 import { createTestContext, type TestContext } from '../support/harness';
@@ -152,6 +154,41 @@ describe('deposits on the dev chain', () => {
     expect(depositsFor(user)).toHaveLength(1);
     expect(await ctx.db.deposit.count({ where: { externalUserId: user } })).toBe(1);
     expect(await ctx.db.webhookEvent.count({ where: { event: 'DEPOSIT', body: { contains: txHash } } })).toBe(1);
+  });
+
+  it('When a confirmation check is lost in transit (its worker never answers it), Then it is retried within seconds and the deposit is credited once', async () => {
+    // What a worker that stops while the server hands it a task leaves behind: a started attempt no one will answer.
+    // It is retried only when its start-to-close timeout passes.
+    let lost = false;
+    await ctx.stopWorker();
+    await ctx.startWorker((acts) => ({
+      ...acts,
+      awaitDepositConfirmations: (depositId: string) => {
+        if (lost) return acts.awaitDepositConfirmations(depositId);
+        lost = true;
+        return new Promise<never>((_, reject) => Context.current().cancelled.catch(reject));
+      },
+    }));
+    try {
+      const { user, address } = await newUser(usd.id);
+      const { txHash } = await fund({ nodeUrl, registry: ctx.services.registry, address, token: 'USDT', amount: '3.5' });
+      await confirmAndWait(user);
+      expect(lost).toBe(true);
+      await delay(1500);
+      expect(depositsFor(user)).toHaveLength(1);
+      // The server retried the lost attempt once it timed out: how long that takes is the bound the check was scheduled
+      // with (it was a minute, as long as this test waits for the DEPOSIT).
+      const dep = await ctx.db.deposit.findFirstOrThrow({ where: { txHash } });
+      const history = await ctx.temporal.client.workflow.getHandle(depositWorkflowId(dep)).fetchHistory();
+      const checks = history.events!.flatMap((e) => {
+        const a = e.activityTaskScheduledEventAttributes;
+        return a?.activityType?.name === 'awaitDepositConfirmations' ? [Number(a.startToCloseTimeout?.seconds ?? 0)] : [];
+      });
+      expect(Math.max(...checks)).toBeLessThanOrEqual(20);
+    } finally {
+      await ctx.stopWorker();
+      await ctx.startWorker();
+    }
   });
 
   it('When the scanner is down while a transfer is mined, Then on restart it resumes from its cursor and finds it', async () => {
