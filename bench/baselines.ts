@@ -9,7 +9,7 @@ import { Client, Connection } from '@temporalio/client';
 import { bundleWorkflowCode, DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import express from 'express';
 import { Pool } from 'pg';
-import { createDatabaseIfMissing, dropDatabase, withDatabase } from '../src/launcher/postgres';
+import { createDatabaseIfMissing, dropDatabase, withDatabase } from '../dev/launcher/postgres';
 import { TASK_POLLING } from '../src/temporal/polling';
 import { startServices } from '../test/support/start-services';
 import { load } from './load';

@@ -3,7 +3,7 @@
  * on the local chain with the default poll interval (CHAIN_POLL_MS=1000). Its bound is the poll interval + 300 ms.
  */
 import { ensureDepositAddress } from '../src/store/deposit-addresses';
-import { fund, mine } from '../src/devchain/dev-commands';
+import { fund, mine } from '../dev/devchain/dev-commands';
 import { createOperator } from '../src/provisioning/operators';
 import { loadBaselines, result } from './result';
 import { median, runBench, spread, waitFor } from './support';

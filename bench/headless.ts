@@ -8,7 +8,7 @@
  *    withdrawConfirmations × BLOCK_MS + the poll interval + 300 ms.
  */
 import Decimal from 'decimal.js';
-import { drainGas, restoreGas } from '../src/devchain/dev-commands';
+import { drainGas, restoreGas } from '../dev/devchain/dev-commands';
 import { headlessFixtures } from '../test/support/headless-fixtures';
 import { profiled } from './load';
 import { loadBaselines, result } from './result';

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { createChainScanActivities, type ScanResult } from '../src/activities/chain-scan';
-import { fund } from '../src/devchain/dev-commands';
+import { fund } from '../dev/devchain/dev-commands';
 import { createOperator } from '../src/provisioning/operators';
 import { ensureDepositAddress } from '../src/store/deposit-addresses';
 import { loadBaselines, result } from './result';

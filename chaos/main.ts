@@ -11,8 +11,8 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { mine } from '../src/devchain/dev-commands';
-import { DEV_CHAIN } from '../src/devchain/spec';
+import { mine } from '../dev/devchain/dev-commands';
+import { DEV_CHAIN } from '../dev/devchain/spec';
 import { reconcile } from '../src/reconcile';
 import { createTestContext } from '../test/support/harness';
 import { TEST_ENV } from '../test/support/services';

@@ -1,6 +1,6 @@
-import type { DevChainRegistry } from '../src/devchain/deploy';
+import type { DevChainRegistry } from '../dev/devchain/deploy';
 import { ensureDepositAddress } from '../src/store/deposit-addresses';
-import { fund } from '../src/devchain/dev-commands';
+import { fund } from '../dev/devchain/dev-commands';
 import { createAdmin } from '../src/provisioning/admins';
 import { createOperator } from '../src/provisioning/operators';
 import type { TestContext } from '../test/support/harness';

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { pricingFrom } from '../src/adapters/prices';
 import { createApp } from '../src/api/app';
-import { DEV_CHAIN } from '../src/devchain/spec';
+import { DEV_CHAIN } from '../dev/devchain/spec';
 import { isErrorCode, REASON_PHRASES } from '../src/domain/errors';
 import { createAdmin } from '../src/provisioning/admins';
 import { createOperator } from '../src/provisioning/operators';

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the project needs when it is missing or stale: npm packages and the generated Prisma client.
-# The Temporal CLI is found or built by the launcher and the test harness themselves (src/launcher/temporal-server.ts).
+# The Temporal CLI is found or built by the launcher and the test harness themselves (dev/launcher/temporal-server.ts).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then

@@ -6,7 +6,7 @@
 import type { Client } from '@temporalio/client';
 import { ensureDepositAddress } from '../src/store/deposit-addresses';
 import { depositWorkflowId, webhookWorkflowId, withdrawalWorkflowId } from '../src/domain/keys';
-import { drainGas, fund, mine, restoreGas } from '../src/devchain/dev-commands';
+import { drainGas, fund, mine, restoreGas } from '../dev/devchain/dev-commands';
 import { createAdmin } from '../src/provisioning/admins';
 import { createOperator } from '../src/provisioning/operators';
 import type { TestContext } from '../test/support/harness';

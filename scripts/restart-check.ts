@@ -11,8 +11,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { Contract, JsonRpcProvider, Wallet } from 'ethers';
-import { DATA_DIR, ROOT } from '../src/launcher/paths';
-import { tcpOpen } from '../src/launcher/processes';
+import { DATA_DIR, ROOT } from '../dev/launcher/paths';
+import { tcpOpen } from '../dev/launcher/processes';
 import { http } from '../test/support/http';
 import { delay } from '../test/support/wait';
 import { ACK, WebhookReceiver } from '../test/support/webhook-receiver';
@@ -24,7 +24,7 @@ const CHAINS = Object.keys(NODES).map(Number);
 const RUNS = 3;
 
 function cli(args: string[]): Record<string, unknown> {
-  const out = execFileSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'src/cli/main.ts'), ...args], { cwd: ROOT, encoding: 'utf8' });
+  const out = execFileSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'dev/cli/main.ts'), ...args], { cwd: ROOT, encoding: 'utf8' });
   return JSON.parse(out) as Record<string, unknown>;
 }
 

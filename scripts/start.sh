@@ -3,4 +3,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
-exec node --import tsx src/launcher/main.ts "$@"
+exec node --import tsx dev/launcher/main.ts "$@"

@@ -2,14 +2,12 @@ import { z } from 'zod';
 import { createDb, type Db } from '../adapters/db';
 import { redactError, rpcUrlRedactor, type Redact } from '../adapters/rpc-redaction';
 import { loadConfig, type Config } from '../config/env';
-import { withDevEnv } from '../config/dev-env';
 import { RegistryInputError } from '../domain/registry-input';
 import { Prisma } from '../generated/prisma/client';
 import { createAdmin } from '../provisioning/admins';
 import { createOperator, updateOperator } from '../provisioning/operators';
 import { parse, UsageError, validate } from './args';
 import { chainCommand, tokenCommand } from './chains';
-import { devCommand } from './dev';
 import { fiatCommand } from './fiat';
 import { checkWebhookUrl, OPERATOR_FLAG_TYPES, operatorFlagsSchema, toSettings } from './operator-flags';
 import { reconcileCommand } from './reconcile';
@@ -53,16 +51,19 @@ function describe(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
+/** A command group that another entry adds (the dev entry's `dev`): its answer is printed as the one JSON value. */
+export type CommandGroup = (db: Db, config: Config, sub: string | undefined, args: string[]) => Promise<unknown>;
+
 /**
  * The service team's provisioning tool (CONTRACT §2): exactly one JSON object on stdout, logs on stderr,
- * non-zero exit with { "error": ... } on failure.
+ * non-zero exit with { "error": ... } on failure. `extra` adds command groups (dev/cli/main.ts adds `dev`).
  */
-async function main(argv: string[]): Promise<number> {
+export async function runCli(argv: string[], env: NodeJS.ProcessEnv, extra: Record<string, CommandGroup> = {}): Promise<number> {
   const [group, sub, ...rest] = argv;
   let db: Db | null = null;
   let redact: Redact = (t) => t;
   try {
-    const config = loadConfig(withDevEnv(process.env));
+    const config = loadConfig(env);
     redact = rpcUrlRedactor({ ...config.CHAIN_RPC_URLS, ...config.TRON_RPC_URLS });
     db = createDb(config.DATABASE_URL, 2);
     if (group === 'reconcile') {
@@ -76,8 +77,8 @@ async function main(argv: string[]): Promise<number> {
     else if (group === 'chain') out = await chainCommand(db, config, sub, rest);
     else if (group === 'token') out = await tokenCommand(db, config, sub, rest);
     else if (group === 'fiat') out = await fiatCommand(db, sub, rest);
-    else if (group === 'dev') out = await devCommand(db, config, sub, rest);
-    else throw new UsageError('usage: operator|admin|chain|token|fiat|dev|reconcile <command> [flags]');
+    else if (group && Object.hasOwn(extra, group)) out = await extra[group]!(db, config, sub, rest);
+    else throw new UsageError(`usage: ${['operator', 'admin', 'chain', 'token', 'fiat', ...Object.keys(extra), 'reconcile'].join('|')} <command> [flags]`);
     process.stdout.write(JSON.stringify(out) + '\n');
     return 0;
   } catch (err) {
@@ -89,6 +90,7 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+// Production's CLI reads its environment only; `npm run cli` (dev/cli/main.ts) adds the dev commands and .data/dev.env.
 if (require.main === module) {
-  void main(process.argv.slice(2)).then((code) => process.exit(code));
+  void runCli(process.argv.slice(2), process.env).then((code) => process.exit(code));
 }

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { collectDefaultMetrics, Registry } from 'prom-client';
-import { freePort } from '../launcher/processes';
+import { freePort } from '../adapters/free-port';
 
 /**
  * The worker's GET /metrics on `port`: its process metrics (prom-client) followed by Temporal's worker metrics, which

@@ -5,7 +5,7 @@ import { ChainProviders } from '../../src/adapters/chains';
 import { createDb } from '../../src/adapters/db';
 import { createLogger } from '../../src/adapters/logger';
 import { startServer } from '../../src/api/server';
-import { setProxyRpc } from '../../src/devchain/rpc-proxy';
+import { setProxyRpc } from '../../dev/devchain/rpc-proxy';
 import { createAdmin } from '../../src/provisioning/admins';
 import { createOperator } from '../../src/provisioning/operators';
 import { createTestContext, type TestContext } from '../support/harness';

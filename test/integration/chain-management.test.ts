@@ -1,6 +1,6 @@
 import { ContractFactory } from 'ethers';
-import { compileContracts } from '../../src/devchain/contracts';
-import { fund } from '../../src/devchain/dev-commands';
+import { compileContracts } from '../../dev/devchain/contracts';
+import { fund } from '../../dev/devchain/dev-commands';
 import { ensureDepositAddress } from '../../src/store/deposit-addresses';
 import { runCli } from '../support/cli';
 import { expectError, headlessSuite } from '../support/headless-fixtures';

@@ -1,5 +1,5 @@
 import { depositWallet } from '../../src/adapters/hd-wallet';
-import { DEV_CHAIN } from '../../src/devchain/spec';
+import { DEV_CHAIN } from '../../dev/devchain/spec';
 import { createOperator } from '../../src/provisioning/operators';
 import { createTestContext, type TestContext } from '../support/harness';
 import { http, type HttpResult } from '../support/http';

@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import { Contract, Interface, JsonRpcProvider, Wallet, parseUnits, toQuantity, type TransactionReceipt } from 'ethers';
 import { feeWalletAddress } from '../../src/adapters/hd-wallet';
 import { ensureDepositAddress } from '../../src/store/deposit-addresses';
-import { fund, mine, setPrice } from '../../src/devchain/dev-commands';
+import { fund, mine, setPrice } from '../../dev/devchain/dev-commands';
 import { depositWorkflowId } from '../../src/domain/keys';
 import { WEBHOOK_FIELDS } from '../../src/domain/webhook-events';
 import { createOperator } from '../../src/provisioning/operators';

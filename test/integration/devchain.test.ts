@@ -1,10 +1,10 @@
 import { Interface, JsonRpcProvider, Wallet, getAddress, parseEther } from 'ethers';
-import { priceFeed, testToken } from '../../src/devchain/bindings';
-import { bankroll, drainGas, fund, mine, restoreGas, setPrice } from '../../src/devchain/dev-commands';
-import { startDevNode } from '../../src/devchain/node';
-import { setProxyRpc } from '../../src/devchain/rpc-proxy';
-import { DEV_CHAIN } from '../../src/devchain/spec';
-import { freePort } from '../../src/launcher/processes';
+import { priceFeed, testToken } from '../../dev/devchain/bindings';
+import { bankroll, drainGas, fund, mine, restoreGas, setPrice } from '../../dev/devchain/dev-commands';
+import { startDevNode } from '../../dev/devchain/node';
+import { setProxyRpc } from '../../dev/devchain/rpc-proxy';
+import { DEV_CHAIN } from '../../dev/devchain/spec';
+import { freePort } from '../../src/adapters/free-port';
 import { setupDevChain, type DevChainFixture } from '../support/devchain-setup';
 
 const TRANSFER = new Interface(['event Transfer(address indexed from, address indexed to, uint256 value)']);

@@ -1,5 +1,5 @@
 import { Contract, JsonRpcProvider } from 'ethers';
-import { fund, mine, setPrice } from '../../src/devchain/dev-commands';
+import { fund, mine, setPrice } from '../../dev/devchain/dev-commands';
 import { createAdmin } from '../../src/provisioning/admins';
 import { createOperator } from '../../src/provisioning/operators';
 import { reconcile } from '../../src/reconcile';

@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { startEmbeddedPostgres } from '../../src/launcher/postgres';
-import { freePort, tcpOpen } from '../../src/launcher/processes';
+import { startEmbeddedPostgres } from '../../dev/launcher/postgres';
+import { tcpOpen } from '../../dev/launcher/processes';
+import { freePort } from '../../src/adapters/free-port';
 
 describe('embedded PostgreSQL (the launcher\'s fallback on a machine without a server)', () => {
   it('When started on a free port, Then it accepts connections and answers queries at once, and stops cleanly', async () => {

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { JsonRpcProvider, Wallet } from 'ethers';
-import { deployOnce } from '../../src/devchain/deployed';
-import { startDevNode, type DevNode } from '../../src/devchain/node';
-import { SECOND_DEV_CHAIN } from '../../src/devchain/spec';
-import { freePort } from '../../src/launcher/processes';
+import { deployOnce } from '../../dev/devchain/deployed';
+import { startDevNode, type DevNode } from '../../dev/devchain/node';
+import { SECOND_DEV_CHAIN } from '../../dev/devchain/spec';
+import { freePort } from '../../src/adapters/free-port';
 
 /** What `npm start` does with geth's data directory: the chain and its contracts go on across starts, until it is emptied. */
 const dir = mkdtempSync(path.join(os.tmpdir(), 'geth-restart-'));

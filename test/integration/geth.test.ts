@@ -1,6 +1,6 @@
 import { Contract, JsonRpcProvider, parseUnits, toQuantity, Transaction, Wallet } from 'ethers';
-import { fund } from '../../src/devchain/dev-commands';
-import { SECOND_DEV_CHAIN } from '../../src/devchain/spec';
+import { fund } from '../../dev/devchain/dev-commands';
+import { SECOND_DEV_CHAIN } from '../../dev/devchain/spec';
 import { createAdmin } from '../../src/provisioning/admins';
 import { createOperator } from '../../src/provisioning/operators';
 import { closeHeadlessSuite, form, headlessFixtures, type HeadlessFixtures } from '../support/headless-fixtures';

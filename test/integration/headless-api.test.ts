@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Wallet, ZeroAddress } from 'ethers';
-import { drainGas, restoreGas, setPrice } from '../../src/devchain/dev-commands';
-import { setProxyRpc } from '../../src/devchain/rpc-proxy';
+import { drainGas, restoreGas, setPrice } from '../../dev/devchain/dev-commands';
+import { setProxyRpc } from '../../dev/devchain/rpc-proxy';
 import { OperatorId, SessionRef, WithdrawStatus, ExternalUserId } from '../../src/workflows/search-attributes';
 import { expectError, headlessSuite, type HeadlessOperator } from '../support/headless-fixtures';
 import { eventually } from '../support/wait';

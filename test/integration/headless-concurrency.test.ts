@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { drainGas, restoreGas } from '../../src/devchain/dev-commands';
+import { drainGas, restoreGas } from '../../dev/devchain/dev-commands';
 import { headlessSuite } from '../support/headless-fixtures';
 import { delay, eventually, mineUntil } from '../support/wait';
 

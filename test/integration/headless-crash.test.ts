@@ -1,5 +1,5 @@
 import { Contract, id as topicOf, zeroPadValue } from 'ethers';
-import { drainGas, restoreGas } from '../../src/devchain/dev-commands';
+import { drainGas, restoreGas } from '../../dev/devchain/dev-commands';
 import { headlessSuite } from '../support/headless-fixtures';
 import { delay, eventually } from '../support/wait';
 

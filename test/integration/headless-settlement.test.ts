@@ -1,5 +1,5 @@
-import { drainGas, restoreGas } from '../../src/devchain/dev-commands';
-import { setProxyRpc } from '../../src/devchain/rpc-proxy';
+import { drainGas, restoreGas } from '../../dev/devchain/dev-commands';
+import { setProxyRpc } from '../../dev/devchain/rpc-proxy';
 import { WEBHOOK_FIELDS } from '../../src/domain/webhook-events';
 import { createAdmin } from '../../src/provisioning/admins';
 import { WithdrawStatus } from '../../src/workflows/search-attributes';

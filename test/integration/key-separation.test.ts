@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { roleEnvs } from '../../src/config/signing-keys';
-import { freePort, waitFor } from '../../src/launcher/processes';
+import { waitFor } from '../../dev/launcher/processes';
+import { freePort } from '../../src/adapters/free-port';
 import { createOperator } from '../../src/provisioning/operators';
 import { createTestContext, type TestContext } from '../support/harness';
 import { http } from '../support/http';

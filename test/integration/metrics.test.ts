@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { fund, mine } from '../../src/devchain/dev-commands';
-import { freePort } from '../../src/launcher/processes';
+import { fund, mine } from '../../dev/devchain/dev-commands';
+import { freePort } from '../../src/adapters/free-port';
 import { ensureDepositAddress } from '../../src/store/deposit-addresses';
 import { createTestContext } from '../support/harness';
 import { form, headlessSuite } from '../support/headless-fixtures';

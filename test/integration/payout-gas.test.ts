@@ -1,5 +1,5 @@
 import { Contract, ContractFactory } from 'ethers';
-import { compileContracts } from '../../src/devchain/contracts';
+import { compileContracts } from '../../dev/devchain/contracts';
 import { createAdmin } from '../../src/provisioning/admins';
 import { createOperator } from '../../src/provisioning/operators';
 import { headlessSuite } from '../support/headless-fixtures';

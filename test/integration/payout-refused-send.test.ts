@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { JsonRpcProvider, Wallet } from 'ethers';
 import { createPayoutActivities } from '../../src/activities/payouts';
 import { localSigners } from '../../src/chain/signer';
-import { testToken } from '../../src/devchain/bindings';
+import { testToken } from '../../dev/devchain/bindings';
 import { PAYOUT_NOT_MINED } from '../../src/domain/failure-types';
 import { evmInstanceOf, registerChainInstance } from '../../src/provisioning/chain-instance';
 import { createOperator } from '../../src/provisioning/operators';

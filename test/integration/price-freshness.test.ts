@@ -1,10 +1,10 @@
 import { ContractFactory } from 'ethers';
-import { compileContracts } from '../../src/devchain/contracts';
-import { DEPLOYER_ACCOUNT, withProvider } from '../../src/devchain/chain';
-import type { DevChainRegistry } from '../../src/devchain/deploy';
-import { fund, mine, setPrice } from '../../src/devchain/dev-commands';
-import { FEED_DECIMALS } from '../../src/devchain/spec';
-import { parseAmount } from '../../src/devchain/units';
+import { compileContracts } from '../../dev/devchain/contracts';
+import { DEPLOYER_ACCOUNT, withProvider } from '../../dev/devchain/chain';
+import type { DevChainRegistry } from '../../dev/devchain/deploy';
+import { fund, mine, setPrice } from '../../dev/devchain/dev-commands';
+import { FEED_DECIMALS } from '../../dev/devchain/spec';
+import { parseAmount } from '../../dev/devchain/units';
 import { upsertChain } from '../../src/provisioning/chain-registry';
 import { createOperator } from '../../src/provisioning/operators';
 import { ensureDepositAddress } from '../../src/store/deposit-addresses';

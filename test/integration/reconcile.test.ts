@@ -1,5 +1,5 @@
 import { ensureDepositAddress } from '../../src/store/deposit-addresses';
-import { fund } from '../../src/devchain/dev-commands';
+import { fund } from '../../dev/devchain/dev-commands';
 import { runCli } from '../support/cli';
 import { closeHeadlessSuite, openHeadlessSuite, type HeadlessSuite } from '../support/headless-fixtures';
 import { mineUntil } from '../support/wait';

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { fund, mine } from '../../src/devchain/dev-commands';
+import { fund, mine } from '../../dev/devchain/dev-commands';
 import { ensureDepositAddress } from '../../src/store/deposit-addresses';
 import { runCli } from '../support/cli';
 import { createTestContext, type TestContext } from '../support/harness';

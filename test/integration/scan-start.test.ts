@@ -1,5 +1,5 @@
 import { ensureDepositAddress } from '../../src/store/deposit-addresses';
-import { fund, mine } from '../../src/devchain/dev-commands';
+import { fund, mine } from '../../dev/devchain/dev-commands';
 import { createOperator } from '../../src/provisioning/operators';
 import { createTestContext, type TestContext } from '../support/harness';
 import { eventually } from '../support/wait';

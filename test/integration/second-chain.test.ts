@@ -1,6 +1,6 @@
 import { Contract, JsonRpcProvider, Wallet } from 'ethers';
-import { fund, mine } from '../../src/devchain/dev-commands';
-import { SECOND_DEV_CHAIN } from '../../src/devchain/spec';
+import { fund, mine } from '../../dev/devchain/dev-commands';
+import { SECOND_DEV_CHAIN } from '../../dev/devchain/spec';
 import { createOperator } from '../../src/provisioning/operators';
 import { openBrowser } from '../support/browser';
 import { runCli } from '../support/cli';

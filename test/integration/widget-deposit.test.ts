@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fund, mine } from '../../src/devchain/dev-commands';
+import { fund, mine } from '../../dev/devchain/dev-commands';
 import { createOperator } from '../../src/provisioning/operators';
 import { openBrowser, recordOrigins } from '../support/browser';
 import { createTestContext, type TestContext } from '../support/harness';

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { fund, mine } from '../../src/devchain/dev-commands';
+import { fund, mine } from '../../dev/devchain/dev-commands';
 import { createOperator } from '../../src/provisioning/operators';
 import { openBrowser, seriousAxeViolations } from '../support/browser';
 import { createTestContext, type TestContext } from '../support/harness';

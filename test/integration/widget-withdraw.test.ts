@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { mine } from '../../src/devchain/dev-commands';
+import { mine } from '../../dev/devchain/dev-commands';
 import { createOperator } from '../../src/provisioning/operators';
 import { openBrowser, recordOrigins } from '../support/browser';
 import { createTestContext, type TestContext } from '../support/harness';

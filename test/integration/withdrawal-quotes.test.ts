@@ -1,6 +1,6 @@
 import { ApplicationFailure } from '@temporalio/common';
 import { Contract } from 'ethers';
-import { mine, setPrice } from '../../src/devchain/dev-commands';
+import { mine, setPrice } from '../../dev/devchain/dev-commands';
 import { createAdmin } from '../../src/provisioning/admins';
 import { createOperator } from '../../src/provisioning/operators';
 import { createTestContext, type TestContext } from '../support/harness';

@@ -1,4 +1,4 @@
-import { mine } from '../../src/devchain/dev-commands';
+import { mine } from '../../dev/devchain/dev-commands';
 import { WEBHOOK_FIELDS } from '../../src/domain/webhook-events';
 import { verifyWebhookSignature } from '../../src/domain/webhook-signature';
 import { createAdmin } from '../../src/provisioning/admins';

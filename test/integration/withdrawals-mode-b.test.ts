@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
-import { mine } from '../../src/devchain/dev-commands';
-import { setProxyRpc } from '../../src/devchain/rpc-proxy';
+import { mine } from '../../dev/devchain/dev-commands';
+import { setProxyRpc } from '../../dev/devchain/rpc-proxy';
 import { createOperator } from '../../src/provisioning/operators';
 import { createTestContext, type TestContext } from '../support/harness';
 import { http } from '../support/http';

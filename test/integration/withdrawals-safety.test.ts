@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AbiCoder, keccak256, zeroPadValue } from 'ethers';
-import { mine } from '../../src/devchain/dev-commands';
+import { mine } from '../../dev/devchain/dev-commands';
 import { createAdmin } from '../../src/provisioning/admins';
 import { createOperator } from '../../src/provisioning/operators';
 import { ownerSection } from '../../src/store/owner-section';

@@ -16,7 +16,7 @@ export function runCli(args: string[], env: Record<string, string>): Promise<Cli
   return new Promise((resolve) => {
     execFile(
       path.join(ROOT, 'node_modules/.bin/tsx'),
-      [path.join(ROOT, 'src/cli/main.ts'), ...args],
+      [path.join(ROOT, 'dev/cli/main.ts'), ...args],
       { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } },
       (err, stdout, stderr) => {
         const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;

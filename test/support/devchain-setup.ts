@@ -1,7 +1,7 @@
-import { deployDevChain, type DevChainRegistry } from '../../src/devchain/deploy';
-import { startDevNode } from '../../src/devchain/node';
-import { startRpcProxy } from '../../src/devchain/rpc-proxy';
-import { DEV_CHAIN, type DevChainSpec } from '../../src/devchain/spec';
+import { deployDevChain, type DevChainRegistry } from '../../dev/devchain/deploy';
+import { startDevNode } from '../../dev/devchain/node';
+import { startRpcProxy } from '../../dev/devchain/rpc-proxy';
+import { DEV_CHAIN, type DevChainSpec } from '../../dev/devchain/spec';
 
 export interface DevChainFixture {
   /** The node itself: for tests and dev commands. */

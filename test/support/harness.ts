@@ -12,7 +12,7 @@ import { loadConfig, type Config } from '../../src/config/env';
 import { loadSigningKeys, type SigningKeys } from '../../src/config/signing-keys';
 import { localSigners } from '../../src/chain/signer';
 import { publicKeysOf } from '../../src/adapters/hd-wallet';
-import { createDatabaseIfMissing, dropDatabase, withDatabase } from '../../src/launcher/postgres';
+import { createDatabaseIfMissing, dropDatabase, withDatabase } from '../../dev/launcher/postgres';
 import { upsertChain } from '../../src/provisioning/chain-registry';
 import { webhookTaskQueue } from '../../src/domain/keys';
 import { openScanCursor } from '../../src/provisioning/chain-instance';

@@ -1,6 +1,6 @@
 import { Contract, ContractFactory, JsonRpcProvider, Wallet } from 'ethers';
-import { compileContracts } from '../../src/devchain/contracts';
-import { mine } from '../../src/devchain/dev-commands';
+import { compileContracts } from '../../dev/devchain/contracts';
+import { mine } from '../../dev/devchain/dev-commands';
 import type { OperatorSettings } from '../../src/provisioning/operators';
 import { createOperator } from '../../src/provisioning/operators';
 import { statusQuery } from '../../src/workflows/headless-messages';

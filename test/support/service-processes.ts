@@ -3,8 +3,8 @@ import { createWriteStream, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { withoutSigningKeys } from '../../src/config/signing-keys';
-import { startFrontProxy } from '../../src/launcher/front-proxy';
-import { freePort } from '../../src/launcher/processes';
+import { startFrontProxy } from '../../dev/launcher/front-proxy';
+import { freePort } from '../../src/adapters/free-port';
 import { spreadRequests } from './http';
 
 const ROOT = path.resolve(__dirname, '../..');

@@ -1,4 +1,4 @@
-import type { DevChainRegistry } from '../../src/devchain/deploy';
+import type { DevChainRegistry } from '../../dev/devchain/deploy';
 
 /** What the global setup started, handed to the test files through one environment variable. */
 export interface TestServices {

@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { bundleWorkflowCode } from '@temporalio/worker';
 import { Wallet } from 'ethers';
-import { createDatabaseIfMissing, dropDatabase, findOrStartPostgres, migrate, withDatabase } from '../../src/launcher/postgres';
-import { freePort } from '../../src/launcher/processes';
-import { ensureTemporalCli, readDevServerSettings, startTemporalDevServer } from '../../src/launcher/temporal-server';
-import { SECOND_DEV_CHAIN } from '../../src/devchain/spec';
+import { createDatabaseIfMissing, dropDatabase, findOrStartPostgres, migrate, withDatabase } from '../../dev/launcher/postgres';
+import { freePort } from '../../src/adapters/free-port';
+import { ensureTemporalCli, readDevServerSettings, startTemporalDevServer } from '../../dev/launcher/temporal-server';
+import { SECOND_DEV_CHAIN } from '../../dev/devchain/spec';
 import { setupDevChain } from './devchain-setup';
 import type { TestServices } from './services';
 

@@ -1,5 +1,5 @@
 import { Contract, JsonRpcProvider, Wallet } from 'ethers';
-import type { DevChainRegistry } from '../../src/devchain/deploy';
+import type { DevChainRegistry } from '../../dev/devchain/deploy';
 import type { TestContext } from './harness';
 import { http } from './http';
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { devEnvOf, withDevEnv, writeDevEnv } from '../../src/config/dev-env';
+import { devEnvOf, withDevEnv, writeDevEnv } from '../../dev/launcher/dev-env';
 
 describe('the dev env file the launcher writes for the CLI', () => {
   it('When CHAIN_RPC_URLS (several URLs per chain) is set in the launcher environment, Then the file carries it and the CLI reads it back whole', () => {

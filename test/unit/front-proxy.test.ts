@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startFrontProxy } from '../../src/launcher/front-proxy';
-import { freePort } from '../../src/launcher/processes';
+import { startFrontProxy } from '../../dev/launcher/front-proxy';
+import { freePort } from '../../src/adapters/free-port';
 
 /** A backend that answers its own name. */
 async function backend(name: string): Promise<{ port: number; close(): Promise<void> }> {

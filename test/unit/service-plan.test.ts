@@ -1,4 +1,4 @@
-import { planServices, processCount } from '../../src/launcher/service-plan';
+import { planServices, processCount } from '../../dev/launcher/service-plan';
 
 const envOf = { api: { DATABASE_URL: 'postgresql://x/db' }, worker: { DATABASE_URL: 'postgresql://x/db', BANKROLL_PRIVATE_KEY: '0xkey' } };
 const config = { HOST: '127.0.0.1', PORT: 3000, WORKER_METRICS_PORT: 9464 };

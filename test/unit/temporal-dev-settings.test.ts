@@ -1,4 +1,4 @@
-import { devServerArgs, readDevServerSettings } from '../../src/launcher/temporal-server';
+import { devServerArgs, readDevServerSettings } from '../../dev/launcher/temporal-server';
 
 describe('temporal-dev.yml', () => {
   const settings = readDevServerSettings();

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { TronNode, TronNodeError } from '../../src/adapters/tron-node';
-import { freePort } from '../../src/launcher/processes';
+import { freePort } from '../../src/adapters/free-port';
 
 /** A TRON full-node HTTP API stand-in that answers every call with `answer`, counting the calls. */
 async function node(status: number, answer: object) {

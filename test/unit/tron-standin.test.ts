@@ -2,8 +2,8 @@ import { Wallet } from 'ethers';
 import { TronNode } from '../../src/adapters/tron-node';
 import { tronFromEvm, tronHex } from '../../src/chain/tron-address';
 import { refBlockOf, signTronTx, trc20TransferTx, trxTransferTx } from '../../src/chain/tron-tx';
-import { ACTIVATION_FEE_SUN, ENERGY, TRANSFER_TOPIC } from '../../src/devchain/tron-standin/ledger';
-import { startTronStandIn, type TronStandIn } from '../../src/devchain/tron-standin/server';
+import { ACTIVATION_FEE_SUN, ENERGY, TRANSFER_TOPIC } from '../../dev/devchain/tron-standin/ledger';
+import { startTronStandIn, type TronStandIn } from '../../dev/devchain/tron-standin/server';
 
 // The stand-in runs in-process on loopback: no network beyond 127.0.0.1.
 let standIn: TronStandIn;

@@ -1,10 +1,10 @@
 import type { Db } from '../../../src/adapters/db';
-import { startDevTron, TRON_STANDIN_CHAIN_ID, upsertDevTronChain, type DevTron } from '../../../src/devchain/tron-standin/dev-tron';
+import { startDevTron, TRON_STANDIN_CHAIN_ID, upsertDevTronChain, type DevTron } from '../../../dev/devchain/tron-standin/dev-tron';
 
 export { TRON_STANDIN_CHAIN_ID };
 export type TronFixture = DevTron;
 
-/** The TRON stand-in as `npm start` sets it up (src/devchain/tron-standin/dev-tron.ts), blocks every `blockMs`, a free port. */
+/** The TRON stand-in as `npm start` sets it up (dev/devchain/tron-standin/dev-tron.ts), blocks every `blockMs`, a free port. */
 export function startTronFixture(bankrollEvmAddress: string, blockMs = 250): Promise<TronFixture> {
   return startDevTron({ bankrollEvmAddress, blockMs });
 }

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import type { Db } from '../adapters/db';
-import type { Config } from '../config/env';
+import type { Db } from '../../src/adapters/db';
+import type { Config } from '../../src/config/env';
 import type { DevChainRegistry } from '../devchain/deploy';
 import { bankroll, drainGas, fund, mine, restoreGas, setPrice } from '../devchain/dev-commands';
 import { setProxyRpc } from '../devchain/rpc-proxy';
 import { DEV_CHAIN } from '../devchain/spec';
 import { readDevSecrets } from '../launcher/dev-secrets';
-import { parse, UsageError, validate } from './args';
+import { parse, UsageError, validate } from '../../src/cli/args';
 
 /** The registry entry of the dev chain (the launcher's local node); `dev` commands refuse any other chain. */
 async function devChain(db: Db, chainId: string | undefined): Promise<DevChainRegistry> {

@@ -2,7 +2,7 @@ import { Contract, type ContractRunner, type ContractTransactionResponse } from 
 
 /**
  * Typed views of the dev contracts for the calls this module makes. Human-readable ABIs, so talking to a deployed
- * contract does not need the one-second compile; they mirror devchain/contracts/*.sol.
+ * contract does not need the one-second compile; they mirror ./contracts/*.sol.
  */
 type Tx = Promise<ContractTransactionResponse>;
 

@@ -59,15 +59,3 @@ export async function waitFor(what: string, check: () => Promise<boolean>, timeo
   }
   throw new Error(`${what}: not ready after ${timeoutMs} ms`);
 }
-
-/** A free TCP port on 127.0.0.1, chosen by the kernel. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}

@@ -1,7 +1,7 @@
 import { AbiCoder, sha256, toUtf8Bytes } from 'ethers';
 import { utils } from 'tronweb';
-import { tronFromHex, tronHex } from '../../chain/tron-address';
-import { tronSignerOf, txIdMatches, type TronTx } from '../../chain/tron-tx';
+import { tronFromHex, tronHex } from '../../../src/chain/tron-address';
+import { tronSignerOf, txIdMatches, type TronTx } from '../../../src/chain/tron-tx';
 
 /**
  * STAND-IN, NOT A TRON NODE. The in-memory state behind the stand-in of the TRON full-node HTTP API (server.ts):

@@ -1,4 +1,4 @@
-import { ConfigError } from '../config/env';
+import { ConfigError } from '../../src/config/env';
 
 export type Role = 'api' | 'worker';
 

@@ -29,7 +29,7 @@ export interface DevNodeOptions {
 }
 
 const HARDHAT_CLI = path.join(ROOT, 'node_modules', 'hardhat', 'internal', 'cli', 'cli.js');
-const HARDHAT_CONFIG = path.join(ROOT, 'devchain', 'hardhat.config.js');
+const HARDHAT_CONFIG = path.join(ROOT, 'dev', 'devchain', 'hardhat.config.js');
 export const GETH_VERSION = 'v1.17.10';
 const GETH_MODULE = `github.com/ethereum/go-ethereum/cmd/geth@${GETH_VERSION}`;
 const KILL_AFTER_MS = 5_000;

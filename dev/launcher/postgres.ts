@@ -34,7 +34,7 @@ export async function startEmbeddedPostgres(opts: { port: number; dataDir: strin
   mkdirSync(path.dirname(opts.dataDir), { recursive: true });
   // initdb runs as the OS user `postgres`, which must be able to reach the data directory.
   chmodSync(path.dirname(opts.dataDir), 0o755);
-  const proc = startProcess('postgres', process.execPath, [path.join(ROOT, 'scripts/embedded-postgres.mjs'), opts.dataDir, String(opts.port)], {
+  const proc = startProcess('postgres', process.execPath, [path.join(__dirname, 'embedded-postgres.mjs'), opts.dataDir, String(opts.port)], {
     logFile: opts.logFile,
   });
   const adminUrl = `postgresql://postgres:postgres@127.0.0.1:${opts.port}/postgres`;

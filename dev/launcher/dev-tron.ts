@@ -1,8 +1,8 @@
-import { createDb } from '../adapters/db';
-import type { Logger } from '../adapters/logger';
-import { TronNode } from '../adapters/tron-node';
+import { createDb } from '../../src/adapters/db';
+import type { Logger } from '../../src/adapters/logger';
+import { TronNode } from '../../src/adapters/tron-node';
 import { startDevTron, TRON_STANDIN_CHAIN_ID, upsertDevTronChain } from '../devchain/tron-standin/dev-tron';
-import { registerChainInstance } from '../provisioning/chain-instance';
+import { registerChainInstance } from '../../src/provisioning/chain-instance';
 
 /** java-tron's default HTTP API port. */
 const DEV_TRON_PORT = 8090;

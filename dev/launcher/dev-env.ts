@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { DATA_DIR } from '../launcher/paths';
-import { envSchema } from './env';
+import { DATA_DIR } from './paths';
+import { envSchema } from '../../src/config/env';
 
 /** The launcher writes the environment it gave the services here, so the CLI in another shell finds them. */
 export const DEV_ENV_FILE = path.join(DATA_DIR, 'dev.env');

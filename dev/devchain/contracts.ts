@@ -22,7 +22,7 @@ interface SolcOutput {
 }
 
 const NAMES = ['TestToken', 'MockV3Aggregator', 'HeavyToken'] as const;
-const CONTRACTS_DIR = path.join(ROOT, 'devchain', 'contracts');
+const CONTRACTS_DIR = path.join(ROOT, 'dev', 'devchain', 'contracts');
 
 let cached: DevContracts | undefined;
 

@@ -1,12 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Wallet } from 'ethers';
-import { tronFromEvm, tronFromHex, tronHex } from '../../chain/tron-address';
-import { refBlockOf, signTronTx, trc20TransferTx, type TronTx } from '../../chain/tron-tx';
+import { tronFromEvm, tronFromHex, tronHex } from '../../../src/chain/tron-address';
+import { refBlockOf, signTronTx, trc20TransferTx, type TronTx } from '../../../src/chain/tron-tx';
 import { FREE_BANDWIDTH, Refusal, TronLedger } from './ledger';
 
 /**
- * STAND-IN of the TRON full-node HTTP API (java-tron's /wallet/* endpoints), for tests and `npm start` only (src/devchain:
+ * STAND-IN of the TRON full-node HTTP API (java-tron's /wallet/* endpoints), for tests and `npm start` only (dev/devchain:
  * never imported by the service): it answers the documented request and response shapes the gateway uses, over a
  * TronLedger held in memory. Blocks come every `blockMs` (0: only when `mine()` is called). With a `faucet`, the
  * dev-only `POST /standin/fund { address, amount }` pays `amount` raw units of its token from the faucet's key, as a
