@@ -25,6 +25,7 @@ export interface DevNodeOptions {
   blockIntervalMs?: number;
   /** Where the node's output goes (appended); without it the output is dropped. */
   logFile?: string;
+  /** A generous default: hardhat takes tens of seconds to answer on a machine busy with other services starting. */
   readyTimeoutMs?: number;
 }
 
@@ -61,7 +62,7 @@ export function gethArgs({ host, port, dataDir, blockIntervalMs }: { host: strin
  * eth_chainId with `chainId`. Hardhat's binary is run through node directly rather than through npx, which costs half
  * a second more.
  */
-export async function startDevNode({ port, chainId = DEV_CHAIN.chainId, host = '127.0.0.1', client = 'hardhat', dataDir, blockIntervalMs = 1000, logFile, readyTimeoutMs = 30_000 }: DevNodeOptions): Promise<DevNode> {
+export async function startDevNode({ port, chainId = DEV_CHAIN.chainId, host = '127.0.0.1', client = 'hardhat', dataDir, blockIntervalMs = 1000, logFile, readyTimeoutMs = 90_000 }: DevNodeOptions): Promise<DevNode> {
   const url = `http://${host}:${port}`;
   // Otherwise the readiness probe below could be answered by whatever already listens there.
   if (await tcpOpen(host, port)) throw new Error(`dev chain: ${host}:${port} is already in use`);

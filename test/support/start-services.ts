@@ -27,13 +27,30 @@ export async function startServices(opts: { dynamicConfig?: Record<string, unkno
   const settings = { ...defaults, port: temporalPort, uiPort: null, dbFilename: undefined, dynamicConfig };
   const bankrollKey = Wallet.createRandom().privateKey;
   const bankrollAddress = new Wallet(bankrollKey).address;
-  const [temporal, pg, chain, chain2, bundle] = await Promise.all([
-    startTemporalDevServer(cli, settings, path.join(tmp, 'temporal.log')),
-    findOrStartPostgres({ embeddedPort: pgPort, dataDir: path.join(tmp, 'pg'), logFile: path.join(tmp, 'pg.log') }),
-    setupDevChain({ nodePort, proxyPort, bankrollAddress }),
-    setupDevChain({ nodePort: node2Port, proxyPort: proxy2Port, bankrollAddress, spec: SECOND_DEV_CHAIN, dataDir: path.join(tmp, 'geth'), logFile: path.join(tmp, 'geth.log') }),
+  // Every service started is stopped if another fails to start: a failed setup must leave nothing running.
+  const stops: (() => Promise<unknown>)[] = [];
+  const tracked = async <T>(starting: Promise<T>, stop: (v: T) => Promise<unknown> | undefined): Promise<T> => {
+    const v = await starting;
+    stops.push(async () => stop(v));
+    return v;
+  };
+  const started = await Promise.allSettled([
+    tracked(startTemporalDevServer(cli, settings, path.join(tmp, 'temporal.log')), (t) => t.stop()),
+    tracked(findOrStartPostgres({ embeddedPort: pgPort, dataDir: path.join(tmp, 'pg'), logFile: path.join(tmp, 'pg.log') }), (p) => p.proc?.stop()),
+    tracked(setupDevChain({ nodePort, proxyPort, bankrollAddress }), (c) => c.stop()),
+    tracked(
+      setupDevChain({ nodePort: node2Port, proxyPort: proxy2Port, bankrollAddress, spec: SECOND_DEV_CHAIN, dataDir: path.join(tmp, 'geth'), logFile: path.join(tmp, 'geth.log') }),
+      (c) => c.stop(),
+    ),
     bundleWorkflowCode({ workflowsPath: require.resolve('../../src/workflows'), logger: quietLogger }),
-  ]);
+  ] as const);
+  const failed = started.find((r) => r.status === 'rejected');
+  if (failed) {
+    await Promise.allSettled(stops.map((stop) => stop()));
+    throw failed.reason;
+  }
+  const value = <T>(r: PromiseSettledResult<T>): T => (r as PromiseFulfilledResult<T>).value;
+  const [temporal, pg, chain, chain2, bundle] = [value(started[0]), value(started[1]), value(started[2]), value(started[3]), value(started[4])];
   // Every test file clones this migrated template, so each gets a fresh database in milliseconds.
   const templateDb = `gw_test_tpl_${process.pid}`;
   await createDatabaseIfMissing(pg.adminUrl, templateDb);
