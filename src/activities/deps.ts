@@ -8,10 +8,10 @@ import type { Withdrawal } from '../generated/prisma/client';
 import type { OutboxEvent } from '../store/outbox';
 
 /**
- * The workflow starts that follow from what an activity has committed, where no workflow can make them itself: the
- * activity's caller is not the workflow to start (src/temporal/client implements them; activities receive them here,
- * so they never reach up for the client themselves). A workflow that learns of a start from its own activity starts
- * it as its child instead (the chain scanner, the webhook relay).
+ * The workflow starts that still follow, inside the activity, from what it has committed (src/temporal/client
+ * implements them; activities receive them here, so they never reach up for the client themselves): an outbox
+ * event's delivery right after the payout, credit or headless transaction that wrote it, and the withdrawal relay's
+ * starts. The chain scanner and the webhook relay start theirs as children instead, from what their activities return.
  */
 export interface WorkflowStarts {
   /** Starts the delivery workflow of a committed outbox event and marks it dispatched; idempotent. */
