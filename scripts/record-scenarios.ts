@@ -5,6 +5,7 @@
  */
 import type { Client } from '@temporalio/client';
 import { ensureDepositAddress } from '../src/store/deposit-addresses';
+import { recordWebhookEvent } from '../src/store/outbox';
 import { depositWorkflowId, webhookWorkflowId, withdrawalWorkflowId } from '../src/domain/keys';
 import { drainGas, fund, mine, restoreGas } from '../dev/devchain/dev-commands';
 import { createAdmin } from '../src/provisioning/admins';
@@ -53,6 +54,14 @@ export function scenarios(ctx: TestContext, receiver: WebhookReceiver, deadRecei
     }, 120_000, `${workflowId} closed`);
     if (d.status.name !== expected) throw new Error(`${workflowId} closed ${d.status.name}, expected ${expected}`);
     return d.runId;
+  }
+
+  /** The run that started `childId` as its child, once it has closed (the scanner's runs are a few steps long here). */
+  async function parentRun(childId: string, closed = true): Promise<{ workflowId: string; runId: string }> {
+    const { workflowId, runId } = (await client.workflow.getHandle(childId).describe()).parentExecution ?? {};
+    if (!workflowId || !runId) throw new Error(`${childId} has no parent`);
+    if (closed) await eventually(async () => (await client.workflow.getHandle(workflowId, runId).describe()).status.name !== 'RUNNING' || null, 60_000, `${workflowId} run closed`);
+    return { workflowId, runId };
   }
 
   async function adminToken(): Promise<string> {
@@ -139,7 +148,22 @@ export function scenarios(ctx: TestContext, receiver: WebhookReceiver, deadRecei
       const deposit = await mineUntil(mineOne, () => ctx.db.deposit.findFirst({ where: { txHash } }), 60_000, 'deposit detected');
       const workflowId = depositWorkflowId(deposit);
       const runId = await closedRun(workflowId);
-      return [{ name: 'deposit-credited', workflowId, runId, shows: 'confirmations, sweep, credit' }];
+      const scanner = await parentRun(workflowId);
+      return [
+        { name: 'deposit-credited', workflowId, runId, shows: 'confirmations, sweep, credit' },
+        { name: 'chain-scanner-deposit-child', ...scanner, shows: 'a step that found a deposit: its workflow started as a child, then the cursor committed' },
+      ];
+    },
+
+    async webhookRelayChild() {
+      const op = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Recorder R', webhookUrl: receiver.url });
+      // Committed with no start after it, as when the writer died between its commit and the start.
+      const event = await ctx.db.$transaction((tx) => recordWebhookEvent(tx, ctx.config.SECRETS_KEY, { operatorId: op.id, event: 'DEPOSIT', body: 'event=DEPOSIT&recorded=relay' }));
+      const workflowId = webhookWorkflowId(event.id);
+      await eventually(async () => (await ctx.db.webhookEvent.findUnique({ where: { id: event.id } }))?.status === 'DELIVERED' || null, 30_000, 'relayed delivery');
+      // The relay's run lasts 200 rounds: recorded while it runs, up to its latest round.
+      const relay = await parentRun(workflowId, false);
+      return [{ name: 'webhook-relay-child', ...relay, shows: 'rounds of the relay: a committed event never started, its delivery started as a child, then marked dispatched' }];
     },
 
     async webhookDeadLetter() {

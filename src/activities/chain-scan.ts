@@ -11,17 +11,34 @@ import type { TronNode } from '../adapters/tron-node';
 import { equalTransfers } from '../store/equal-transfers';
 import { transferOrdinal, type TransferLog } from '../domain/deposit-confirmation';
 import { isDust } from '../domain/dust';
+import { depositWorkflowId } from '../domain/keys';
 import { Prisma, type Deposit, type DepositAddress } from '../generated/prisma/client';
-import type { WorkflowStarts } from './deps';
 
 export interface ChainScanDeps {
   db: Db;
   chains: ChainProviders;
   logger: Logger;
-  workflows: Pick<WorkflowStarts, 'startDepositWorkflow'>;
   /** Our own wallet: its gas top-ups into deposit addresses are not deposits. */
   bankrollAddress: string;
+  /** The deposit workflows' timings (CHAIN_POLL_MS, PRICE_RETRY_SECONDS), passed on in each start. */
+  depositTimings: { pollMs: number; priceRetrySeconds: number };
 }
+
+/**
+ * A detected deposit's run: confirming (a closed run may be followed) or revived (a running one is replaced); the
+ * search attributes are the deposit address's owner and its open session, if any.
+ */
+export interface DepositRun { confirming: boolean; revived: boolean; operatorId: string; externalUserId: string; sessionRef?: string }
+
+/** A deposit workflow for the scanner workflow to start as its child: its id (src/domain/keys.ts), input and run. */
+export interface DepositStart {
+  workflowId: string;
+  input: { depositId: string; pollMs: number; priceRetrySeconds: number };
+  run: DepositRun;
+}
+
+/** Where the next scan step begins: the block after the last one read, and that block's hash (a reorg check). */
+export interface ScanCursor { nextBlock: number; lastBlockHash: string | null }
 
 /** How far back the scanner rewinds when the block it last read is no longer canonical. */
 const REORG_REWIND_BLOCKS = 12;
@@ -32,6 +49,12 @@ export interface ScanResult {
   found: number;
   /** More blocks are waiting: scan again at once. */
   behind: boolean;
+  /**
+   * Set when the step recorded deposits that need their workflows: the step did not move the cursor, so a step whose
+   * starts are lost (its completion, or the worker, lost) is read again. The scanner workflow starts them as its
+   * children, then commits the cursor (commitScanCursor). Absent from the results of runs recorded before that.
+   */
+  pending?: { deposits: DepositStart[]; cursor: ScanCursor };
 }
 
 /**
@@ -108,32 +131,33 @@ function tronSource(node: TronNode, db: Db, chainId: number, bankroll: string): 
   };
 }
 
-/** The chain scanner's activities: one bounded scan step, idempotent (a rescan finds the same deposits, starts none twice). */
+/** The chain scanner's activities: one bounded scan step, idempotent (a rescan finds the same deposits again), and its cursor's commit. */
 export function createChainScanActivities(d: ChainScanDeps) {
   /**
    * Records a transfer as a deposit, or finds the deposit it already is: a reorg can move a transfer to another block
-   * and log index, so it is looked up by its transaction and content first (store/equal-transfers). Then starts
-   * the deposit's workflow, whose id keeps the log index the transfer was first seen at.
+   * and log index, so it is looked up by its transaction and content first (store/equal-transfers). Then names the
+   * deposit's workflow start, whose id keeps the log index the transfer was first seen at.
    */
-  async function recordTransfer(t: DetectedTransfer): Promise<void> {
+  async function recordTransfer(t: DetectedTransfer): Promise<DepositStart | null> {
     const owner = await d.db.depositAddress.findFirst({ where: { OR: [{ address: t.to }, { tronAddress: t.to }] } });
-    if (!owner) return;
+    if (!owner) return null;
     const session = await d.db.session.findFirst({
       where: { operatorId: owner.operatorId, externalUserId: owner.externalUserId, type: 'DEPOSIT', status: 'OPEN', expiresAt: { gt: new Date() } },
       orderBy: { createdAt: 'desc' },
     });
     const deposit = (await equalTransfers(d.db, t.chainId, t))[t.ordinal] ?? (await createDeposit(t, owner, session?.id ?? null));
     // Dust gets no workflow: nothing confirms, sweeps or credits it one by one, so a flood of it costs no gas.
-    if (!deposit || deposit.status === 'DUST') return;
+    if (!deposit || deposit.status === 'DUST') return null;
     const { confirming, revived } = await followTransfer(deposit.id, t);
-    const started = await d.workflows.startDepositWorkflow(deposit, {
-      confirming,
-      revived,
-      operatorId: owner.operatorId,
-      externalUserId: owner.externalUserId,
-      sessionRef: session?.sessionRef,
-    });
-    if (started) d.logger.info('deposit detected', { depositId: deposit.id, chainId: t.chainId, txHash: t.txHash, logIndex: t.logIndex, revived });
+    return {
+      workflowId: depositWorkflowId(deposit),
+      input: { depositId: deposit.id.toString(), ...d.depositTimings },
+      run: { confirming, revived, operatorId: owner.operatorId, externalUserId: owner.externalUserId, sessionRef: session?.sessionRef },
+    };
+  }
+
+  async function commitCursor(chainId: number, c: ScanCursor): Promise<void> {
+    await d.db.chainCursor.upsert({ where: { chainId }, create: { chainId, ...c }, update: c });
   }
 
   async function createDeposit(t: DetectedTransfer, owner: DepositAddress, sessionId: string | null): Promise<Deposit | null> {
@@ -198,14 +222,23 @@ export function createChainScanActivities(d: ChainScanDeps) {
         return { fromBlock: from, toBlock: to, found: 0, behind: false };
       }
       const transfers = await src.transfers(from, to);
+      const deposits: DepositStart[] = [];
       for (const t of transfers) {
         // A flood of transfers in one step (hundreds of dust logs) must not outlast the heartbeat timeout.
         heartbeat(to);
-        await recordTransfer(t);
+        const start = await recordTransfer(t);
+        if (start) deposits.push(start);
       }
-      const lastBlockHash = await src.blockHash(to);
-      await d.db.chainCursor.upsert({ where: { chainId }, create: { chainId, nextBlock: to + 1, lastBlockHash }, update: { nextBlock: to + 1, lastBlockHash } });
-      return { fromBlock: from, toBlock: to, found: transfers.length, behind: to < head };
+      const next = { nextBlock: to + 1, lastBlockHash: await src.blockHash(to) };
+      const result = { fromBlock: from, toBlock: to, found: transfers.length, behind: to < head };
+      if (deposits.length > 0) return { ...result, pending: { deposits, cursor: next } };
+      await commitCursor(chainId, next);
+      return result;
+    },
+
+    /** Moves the scan cursor past a step whose deposit workflows the scanner workflow has started. */
+    async commitScanCursor(chainId: number, cursor: ScanCursor): Promise<void> {
+      await commitCursor(chainId, cursor);
     },
   };
 }

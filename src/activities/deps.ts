@@ -4,30 +4,20 @@ import type { Logger } from '../adapters/logger';
 import type { FxProvider, PriceProvider } from '../adapters/prices';
 import type { Config } from '../config/env';
 import type { Signers } from '../chain/signer';
-import type { Deposit, Withdrawal } from '../generated/prisma/client';
+import type { Withdrawal } from '../generated/prisma/client';
 import type { OutboxEvent } from '../store/outbox';
 
-/** A detected deposit's run: whether it is confirming (a closed run may be followed) or revived (a running one is replaced). */
-export interface DepositRun {
-  confirming: boolean;
-  revived: boolean;
-  /** Search attributes: the owner of the deposit address and its open session, if any. */
-  operatorId: string;
-  externalUserId: string;
-  sessionRef?: string;
-}
-
 /**
- * The workflow starts that follow from what an activity has committed. The Temporal client side implements them
- * (src/temporal/client); activities receive them here, so they never reach up for the client themselves.
+ * The workflow starts that still follow, inside the activity, from what it has committed (src/temporal/client
+ * implements them; activities receive them here, so they never reach up for the client themselves): an outbox
+ * event's delivery right after the payout, credit or headless transaction that wrote it, and the withdrawal relay's
+ * starts. The chain scanner and the webhook relay start theirs as children instead, from what their activities return.
  */
 export interface WorkflowStarts {
   /** Starts the delivery workflow of a committed outbox event and marks it dispatched; idempotent. */
   dispatchWebhook(event: OutboxEvent): Promise<'started' | 'already-started'>;
   /** Starts the workflow of a committed Mode A/B request and marks the row started; idempotent. */
   startWithdrawalWorkflow(w: Withdrawal): Promise<void>;
-  /** Starts a detected deposit's workflow; false when its id is taken by a run that stays. */
-  startDepositWorkflow(deposit: Deposit, run: DepositRun): Promise<boolean>;
 }
 
 /** What activities may touch: they hold all of the gateway's I/O. */

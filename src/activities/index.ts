@@ -1,4 +1,5 @@
 import { pricingFrom } from '../adapters/prices';
+import { webhookTaskQueue } from '../domain/keys';
 import { createChainScanActivities } from './chain-scan';
 import type { ActivityDeps } from './deps';
 import { createDepositActivities } from './deposits';
@@ -6,7 +7,7 @@ import { createDustSweepActivities } from './dust-sweeps';
 import { createHeadlessActivities } from './headless';
 import { createPayoutActivities } from './payouts';
 import { createSettlementActivities } from './settlement';
-import { createWebhookActivities } from './webhooks';
+import { createWebhookActivities, createWebhookRelayActivities } from './webhooks';
 import { createWithdrawalActivities } from './withdrawals';
 
 export type { ActivityDeps, WorkflowStarts } from './deps';
@@ -15,8 +16,15 @@ export type { ActivityDeps, WorkflowStarts } from './deps';
 export function createActivities(deps: ActivityDeps) {
   const { config, db, chains, logger, workflows, signers } = deps;
   return {
-    ...createWebhookActivities({ db, logger, workflows, allowedCidrs: config.WEBHOOK_ALLOWED_PRIVATE_CIDRS }),
-    ...createChainScanActivities({ db, chains, logger, workflows, bankrollAddress: config.BANKROLL_ADDRESS }),
+    ...createWebhookActivities({ db, logger, allowedCidrs: config.WEBHOOK_ALLOWED_PRIVATE_CIDRS }),
+    ...createWebhookRelayActivities({
+      db, logger,
+      deliveries: { taskQueue: webhookTaskQueue(config.TEMPORAL_TASK_QUEUE), retryDelaysSeconds: config.WEBHOOK_RETRY_DELAYS_SECONDS, timeoutMs: config.WEBHOOK_TIMEOUT_MS },
+    }),
+    ...createChainScanActivities({
+      db, chains, logger, bankrollAddress: config.BANKROLL_ADDRESS,
+      depositTimings: { pollMs: config.CHAIN_POLL_MS, priceRetrySeconds: config.PRICE_RETRY_SECONDS },
+    }),
     ...createPayoutActivities({ config, db, chains, logger, workflows, signers }),
     ...createWithdrawalActivities({ config, db, chains, logger, workflows, ...pricingFrom(config, db, chains) }),
     ...createSettlementActivities({ config, db, chains, logger, workflows, signers, ...pricingFrom(config, db, chains) }),

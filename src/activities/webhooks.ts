@@ -2,21 +2,42 @@ import type { Db } from '../adapters/db';
 import type { Logger } from '../adapters/logger';
 import { postWebhook } from '../adapters/webhook-http';
 import type { Cidr } from '../domain/webhook-destination';
+import { webhookWorkflowId } from '../domain/keys';
 import { numberNextAttempt, recordAttempt } from '../store/deliveries';
-import type { WorkflowStarts } from './deps';
+
+/** Where and how deliveries run: the webhook task queue, the retry delays and each attempt's timeout. */
+export interface DeliverySettings {
+  taskQueue: string;
+  retryDelaysSeconds: number[];
+  timeoutMs: number;
+}
 
 export interface WebhookActivityDeps {
   db: Db;
   logger: Logger;
   allowedCidrs: Cidr[];
-  workflows: Pick<WorkflowStarts, 'dispatchWebhook'>;
+}
+
+export interface WebhookRelayDeps {
+  db: Db;
+  logger: Logger;
+  deliveries: DeliverySettings;
+}
+
+/** An event's delivery workflow for the relay workflow to start as its child: its id (src/domain/keys.ts) and input. */
+export interface DeliveryStart {
+  eventId: string;
+  operatorId: string;
+  workflowId: string;
+  taskQueue: string;
+  input: { eventId: string; retryDelaysSeconds: number[]; timeoutMs: number };
 }
 
 /** Events newer than this may still be being dispatched by the code that recorded them. */
 const RELAY_GRACE_MS = 1000;
 const RELAY_BATCH = 100;
 
-/** The webhook activities: one delivery attempt, dead-lettering, and the relay's sweep. */
+/** The webhook activities: one delivery attempt, and dead-lettering. */
 export function createWebhookActivities(d: WebhookActivityDeps) {
   return {
     /** One signed POST of the event; records the attempt. Never re-sends an event already delivered. */
@@ -50,22 +71,46 @@ export function createWebhookActivities(d: WebhookActivityDeps) {
       await d.db.webhookEvent.updateMany({ where: { id: eventId, status: { not: 'DELIVERED' } }, data: { status: 'DEAD_LETTER' } });
       d.logger.warn('webhook dead-lettered', { eventId });
     },
+  };
+}
 
-    /** The relay's sweep: starts delivery for committed events that no workflow was started for. */
-    async dispatchPendingWebhooks(): Promise<number> {
+export type WebhookActivities = ReturnType<typeof createWebhookActivities>;
+
+/** The outbox relay's activities: its sweep, and the mark after the starts. */
+export function createWebhookRelayActivities(d: WebhookRelayDeps) {
+  return {
+    /**
+     * The relay's sweep: the committed events no delivery workflow is marked started for, for the relay workflow to
+     * start. Writes nothing: an event stays found until markWebhooksDispatched, after its start.
+     */
+    async pendingWebhookDeliveries(): Promise<DeliveryStart[]> {
       const pending = await d.db.webhookEvent.findMany({
         where: { dispatchedAt: null, createdAt: { lt: new Date(Date.now() - RELAY_GRACE_MS) } },
         orderBy: { createdAt: 'asc' },
         take: RELAY_BATCH,
         select: { id: true, operatorId: true },
       });
-      for (const event of pending) {
-        const outcome = await d.workflows.dispatchWebhook(event);
-        d.logger.info('relay dispatched webhook', { eventId: event.id, outcome });
-      }
-      return pending.length;
+      const { taskQueue, retryDelaysSeconds, timeoutMs } = d.deliveries;
+      return pending.map(({ id: eventId, operatorId }) => ({
+        eventId, operatorId, workflowId: webhookWorkflowId(eventId), taskQueue, input: { eventId, retryDelaysSeconds, timeoutMs },
+      }));
+    },
+
+    /** Their delivery workflows are started (or were already): the relay leaves these events alone from here on. */
+    async markWebhooksDispatched(eventIds: string[]): Promise<void> {
+      await d.db.webhookEvent.updateMany({ where: { id: { in: eventIds } }, data: { dispatchedAt: new Date() } });
+      d.logger.info('relay dispatched webhooks', { eventIds });
+    },
+
+    /**
+     * The sweep of relay runs begun before the relay started deliveries as its children (patch relay-starts-deliveries),
+     * for an activity task such a run scheduled before the upgrade. It starts nothing now: the run's next round takes
+     * the new path, whose sweep finds the same events.
+     */
+    async dispatchPendingWebhooks(): Promise<number> {
+      return 0;
     },
   };
 }
 
-export type WebhookActivities = ReturnType<typeof createWebhookActivities>;
+export type WebhookRelayActivities = ReturnType<typeof createWebhookRelayActivities>;

@@ -1,5 +1,8 @@
-import { continueAsNew, proxyActivities, sleep } from '@temporalio/workflow';
-import type { ChainScanActivities } from '../activities/chain-scan';
+import { continueAsNew, log, patched, proxyActivities, sleep, startChild } from '@temporalio/workflow';
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
+import type { ChainScanActivities, DepositStart, ScanResult } from '../activities/chain-scan';
+import type { depositWorkflow } from './deposit';
+import { searchAttributes } from './search-attributes';
 
 export interface ChainScannerInput {
   chainId: number;
@@ -17,8 +20,14 @@ export interface ChainScannerInput {
 const STEPS_PER_RUN = 500;
 
 /**
+ * The scanner starts its deposits' workflows as children (its step activity started them through a client before).
+ * Runs recorded before never see a step with `pending`, so they replay without the marker.
+ */
+export const SCANNER_STARTS_DEPOSITS = 'scanner-starts-deposits';
+
+/**
  * One per active chain: reads new blocks in bounded ranges and starts a deposit workflow per transfer into one of
- * our addresses. The cursor lives in PostgreSQL, so a restarted scanner resumes where it stopped.
+ * our addresses, as its child. The cursor lives in PostgreSQL, so a restarted scanner resumes where it stopped.
  */
 export async function chainScannerWorkflow(input: ChainScannerInput): Promise<never> {
   const { scanChain } = proxyActivities<ChainScanActivities>({
@@ -31,7 +40,40 @@ export async function chainScannerWorkflow(input: ChainScannerInput): Promise<ne
   const steps = input.stepsPerRun ?? STEPS_PER_RUN;
   for (let step = 0; step < steps; step++) {
     const result = await scanChain(input.chainId, input.maxBlocks);
+    if (result.pending && patched(SCANNER_STARTS_DEPOSITS)) await startDeposits(input, result.pending);
     if (!result.behind) await sleep(input.pollMs);
   }
   return continueAsNew<typeof chainScannerWorkflow>(input);
+}
+
+/**
+ * Starts the step's deposit workflows, then lets the cursor pass the step: until then a lost start is read again
+ * by the next step (the scan is idempotent, and a deposit already running is left alone).
+ */
+async function startDeposits(input: ChainScannerInput, pending: NonNullable<ScanResult['pending']>): Promise<void> {
+  const { commitScanCursor } = proxyActivities<ChainScanActivities>({ startToCloseTimeout: '1 minute', retry: { maximumInterval: '30 seconds' } });
+  await Promise.all(pending.deposits.map(startDeposit));
+  await commitScanCursor(input.chainId, pending.cursor);
+}
+
+/**
+ * One deposit's workflow, abandoned on close (the scanner continues as new; its deposits go on). A confirming deposit
+ * needs a run: a new one if the last has closed (it ended on a drop). A revived deposit's old run may still be
+ * returning its DROPPED result: nothing is left for it to do, so it is replaced. An id already running is the
+ * deposit already followed: not an error.
+ */
+async function startDeposit(s: DepositStart): Promise<void> {
+  const { run } = s;
+  try {
+    await startChild<typeof depositWorkflow>('depositWorkflow', {
+      workflowId: s.workflowId,
+      args: [s.input],
+      parentClosePolicy: 'ABANDON',
+      workflowIdReusePolicy: run.revived ? 'TERMINATE_IF_RUNNING' : run.confirming ? 'ALLOW_DUPLICATE' : 'REJECT_DUPLICATE',
+      typedSearchAttributes: searchAttributes({ operatorId: run.operatorId, externalUserId: run.externalUserId, sessionRef: run.sessionRef }),
+    });
+    log.info('deposit detected', { workflowId: s.workflowId, depositId: s.input.depositId, revived: run.revived });
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+  }
 }

@@ -101,7 +101,7 @@ describe('operator endpoints that answer too much, forever or slowly', () => {
     const e = await endpoint(new HostileEndpoint({ kind: 'endless' }));
     const op = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Endless', webhookUrl: e.url });
     const event = await ctx.db.webhookEvent.create({ data: { id: randomUUID(), operatorId: op.id, event: 'DEPOSIT', body: 'a=1', signature: 't=1,v1=00' } });
-    const activities = createWebhookActivities({ db: ctx.db, logger: ctx.logger, workflows: { dispatchWebhook: async () => 'started' as const }, allowedCidrs: ctx.config.WEBHOOK_ALLOWED_PRIVATE_CIDRS });
+    const activities = createWebhookActivities({ db: ctx.db, logger: ctx.logger, allowedCidrs: ctx.config.WEBHOOK_ALLOWED_PRIVATE_CIDRS });
     const started = Date.now();
     await expect(activities.deliverWebhook(event.id, 10_000)).resolves.toEqual({ delivered: false });
     expect(Date.now() - started).toBeLessThan(2500);

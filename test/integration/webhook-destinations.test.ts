@@ -87,7 +87,7 @@ describe('webhook destination at every connection', () => {
 
   it('When an event delivery goes there, Then the attempt fails with DESTINATION_NOT_ALLOWED and nothing is connected to', async () => {
     const event = await ctx.db.webhookEvent.create({ data: { id: randomUUID(), operatorId: op.id, event: 'DEPOSIT', body: 'a=1', signature: 't=1,v1=00' } });
-    const activities = createWebhookActivities({ db: ctx.db, logger: ctx.logger, workflows: { dispatchWebhook: async () => 'started' as const }, allowedCidrs: [] });
+    const activities = createWebhookActivities({ db: ctx.db, logger: ctx.logger, allowedCidrs: [] });
     await expect(activities.deliverWebhook(event.id, 5000)).resolves.toEqual({ delivered: false });
     const [attempt] = await ctx.db.webhookAttempt.findMany({ where: { eventId: event.id } });
     expect(attempt).toMatchObject({ error: 'DESTINATION_NOT_ALLOWED', httpStatus: null, responseExcerpt: null });

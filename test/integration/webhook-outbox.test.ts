@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { webhookRelayWorkflowId, webhookTaskQueue, webhookWorkflowId } from '../../src/domain/keys';
 import { encodeDeposit } from '../../src/domain/webhook-events';
 import { verifyWebhookSignature } from '../../src/domain/webhook-signature';
 import { dispatchTarget, dispatchWebhook } from '../../src/temporal/client/webhooks';
@@ -149,6 +150,20 @@ describe('crash safety', () => {
     const row = await waitForStatus(eventId, 'DELIVERED');
     expect(row.dispatchedAt).not.toBeNull();
     expect(receiver.received.filter((r) => r.headers['x-event-id'] === eventId)).toHaveLength(1);
+  });
+
+  it('When an event is committed while no worker runs, Then the relay of a worker started later delivers it once, as its child', async () => {
+    await ctx.stopWorker();
+    const { eventId } = await emit({ dispatch: false });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await ctx.db.webhookEvent.findUniqueOrThrow({ where: { id: eventId } })).dispatchedAt).toBeNull();
+    await ctx.startWorker();
+    const row = await waitForStatus(eventId, 'DELIVERED');
+    expect(row.dispatchedAt).not.toBeNull();
+    expect(receiver.received.filter((r) => r.headers['x-event-id'] === eventId)).toHaveLength(1);
+    const delivery = await ctx.temporal.client.workflow.getHandle(webhookWorkflowId(eventId)).describe();
+    expect(delivery.parentExecution?.workflowId).toBe(webhookRelayWorkflowId(ctx.config.TEMPORAL_TASK_QUEUE));
+    expect(delivery.taskQueue).toBe(webhookTaskQueue(ctx.config.TEMPORAL_TASK_QUEUE));
   });
 
   it('When the worker is stopped between attempts and restarted, Then the event is still delivered once acknowledged', async () => {

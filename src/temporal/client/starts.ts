@@ -2,7 +2,6 @@ import type { Client } from '@temporalio/client';
 import type { WorkflowStarts } from '../../activities/deps';
 import type { Db } from '../../adapters/db';
 import type { Config } from '../../config/env';
-import { startDepositWorkflow } from './deposits';
 import { dispatchTarget, dispatchWebhook } from './webhooks';
 import { startWithdrawalWorkflow } from './withdrawals';
 
@@ -12,6 +11,5 @@ export function workflowStarts(client: Client, config: Config, db: Db): Workflow
   return {
     dispatchWebhook: (event) => dispatchWebhook(dispatch, event),
     startWithdrawalWorkflow: (w) => startWithdrawalWorkflow({ client, config, db }, w),
-    startDepositWorkflow: (deposit, run) => startDepositWorkflow(client, config, deposit, run),
   };
 }
