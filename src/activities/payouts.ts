@@ -8,7 +8,7 @@ import { signOnce } from '../chain/signing';
 import { storedOutbound } from '../store/outbound-txs';
 import { requirePayoutToConfirm } from '../store/withdrawal-reads';
 import { feePolicy } from '../chain/fee-policy';
-import { sharedInFlight } from '../chain/in-flight';
+import { sharedInFlight } from '../adapters/in-flight';
 import { HEADLESS_MOVES, isHeadlessSource } from '../domain/headless-machine';
 import { withdrawCompleteBody } from '../domain/withdrawal-events';
 import { consumeReservation } from '../store/liquidity';

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { Contract, Interface, type JsonRpcProvider } from 'ethers';
-import { valueOrNull } from '../chain/deadline';
-import { sharedInFlight } from '../chain/in-flight';
+import { valueOrNull } from './deadline';
+import { sharedInFlight } from './in-flight';
 import { sequencerUp, usablePrice, type Clocks, type FeedLimits, type FeedRound, type FreshnessSettings } from '../domain/price-feeds';
 import type { ChainProviders } from './chains';
 import { tronFeedRound } from './tron-feeds';

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { Gauge, type Registry } from 'prom-client';
 import type { ChainProviders } from '../adapters/chains';
 import type { Db } from '../adapters/db';
-import { CHAIN_READ_TIMEOUT_MS, valueOrNull } from '../chain/deadline';
+import { CHAIN_READ_TIMEOUT_MS, valueOrNull } from '../adapters/deadline';
 import { bankrollTokenBalance, reservedLiquidity } from '../store/liquidity';
 
 /** Whole token units as a float: metric values are for dashboards and alerts, never for money movement. */

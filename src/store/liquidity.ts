@@ -6,7 +6,7 @@ import type { ChainProviders } from '../adapters/chains';
 import { ERC20 } from '../chain/erc20';
 import { liquidityLock } from '../domain/keys';
 import { Prisma } from '../generated/prisma/client';
-import { CHAIN_READ_TIMEOUT_MS, valueOrNull } from '../chain/deadline';
+import { CHAIN_READ_TIMEOUT_MS, valueOrNull } from '../adapters/deadline';
 import { evmFromTron, tronFromEvm, tronHex } from '../chain/tron-address';
 import type { TronNode } from '../adapters/tron-node';
 
