@@ -1,7 +1,7 @@
 import type { TronNode, TronTxInfo } from '../adapters/tron-node';
 import { findTransfer, transferOrdinal, type TransferLog, type TransferSighting } from '../domain/deposit-confirmation';
 import { TRANSFER_TOPIC } from './erc20';
-import { tronFromHex } from './tron-address';
+import { tronFromHex } from '../adapters/tron-address';
 import type { DetectedTransfer, WatchedTransfer } from './transfer-sighting';
 
 const TOPIC = TRANSFER_TOPIC.slice(2);

@@ -7,7 +7,7 @@ import { ERC20 } from '../chain/erc20';
 import { liquidityLock } from '../domain/keys';
 import { Prisma } from '../generated/prisma/client';
 import { CHAIN_READ_TIMEOUT_MS, valueOrNull } from '../adapters/deadline';
-import { evmFromTron, tronFromEvm, tronHex } from '../chain/tron-address';
+import { evmFromTron, tronFromEvm, tronHex } from '../adapters/tron-address';
 import type { TronNode } from '../adapters/tron-node';
 
 /** Reads the bankroll's balance of a token in raw units; null when it is unknown (fail closed). */

@@ -1,6 +1,6 @@
 import { Wallet } from 'ethers';
 import type { Db } from '../../adapters/db';
-import { tronFromEvm } from '../../chain/tron-address';
+import { tronFromEvm } from '../../adapters/tron-address';
 import { TronLedger } from './ledger';
 import { startTronStandIn, type TronStandIn } from './server';
 
