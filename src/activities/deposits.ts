@@ -1,7 +1,8 @@
 import Decimal from 'decimal.js';
 import type { JsonRpcProvider } from 'ethers';
 import { ERC20 } from '../chain/erc20';
-import { sightTransfer, type WatchedTransfer } from '../chain/transfer-sighting';
+import { sightTransfer } from '../chain/transfer-sighting';
+import type { WatchedTransfer } from '../domain/deposit-confirmation';
 import { watchedTransfer } from '../store/equal-transfers';
 import { platformFiat } from '../domain/caps';
 import { depositEventKey, depositIdempotencyKey, feePurpose, gasPurpose, PURPOSE, sweepPurpose } from '../domain/keys';

@@ -2,7 +2,8 @@ import type { TronNode, TronTxInfo } from '../adapters/tron-node';
 import { findTransfer, transferOrdinal, type TransferLog, type TransferSighting } from '../domain/deposit-confirmation';
 import { TRANSFER_TOPIC } from './erc20';
 import { tronFromHex } from '../adapters/tron-address';
-import type { DetectedTransfer, WatchedTransfer } from './transfer-sighting';
+import type { WatchedTransfer } from '../domain/deposit-confirmation';
+import type { DetectedTransfer } from './transfer-sighting';
 
 const TOPIC = TRANSFER_TOPIC.slice(2);
 
