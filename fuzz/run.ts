@@ -3,7 +3,7 @@
  * sends fast-check requests (fixed seed) over every route in batches, and checks each answer and the row counts.
  */
 import fc from 'fast-check';
-import { pricingFrom } from '../src/adapters/prices';
+import { pricingFrom } from '../src/chain/prices';
 import { createApp } from '../src/api/app';
 import { DEV_CHAIN } from '../dev/devchain/spec';
 import { isErrorCode, REASON_PHRASES } from '../src/domain/errors';

@@ -1,4 +1,4 @@
-import { pricingFrom } from './adapters/prices';
+import { pricingFrom } from './chain/prices';
 import { ChainProviders } from './adapters/chains';
 import { createDb } from './adapters/db';
 import { createLogger } from './adapters/logger';

@@ -6,7 +6,7 @@ import type { Logger } from '../adapters/logger';
 import { ERC20, TRANSFER_TOPIC } from '../chain/erc20';
 import { transferLogs, type DetectedTransfer } from '../chain/transfer-sighting';
 import { tronBlockTransfers } from '../chain/tron-transfers';
-import { tronFromEvm } from '../chain/tron-address';
+import { tronFromEvm } from '../adapters/tron-address';
 import type { TronNode } from '../adapters/tron-node';
 import { equalTransfers } from '../store/equal-transfers';
 import { transferOrdinal, type TransferLog } from '../domain/deposit-confirmation';

@@ -1,7 +1,8 @@
 import Decimal from 'decimal.js';
 import type { JsonRpcProvider } from 'ethers';
 import { ERC20 } from '../chain/erc20';
-import { sightTransfer, type WatchedTransfer } from '../chain/transfer-sighting';
+import { sightTransfer } from '../chain/transfer-sighting';
+import type { WatchedTransfer } from '../domain/deposit-confirmation';
 import { watchedTransfer } from '../store/equal-transfers';
 import { platformFiat } from '../domain/caps';
 import { depositEventKey, depositIdempotencyKey, feePurpose, gasPurpose, PURPOSE, sweepPurpose } from '../domain/keys';
@@ -16,6 +17,7 @@ import { tronSweeper } from './tron-sweep';
 import { sightTronTransfer } from '../chain/tron-transfers';
 import { waiting } from './waiting';
 import type { PricingOutboxWriterDeps, SigningOutboxWriterDeps } from './deps';
+import { lockConfirmingDeposit } from '../store/deposit-locks';
 
 export type DepositActivityDeps = PricingOutboxWriterDeps & Pick<SigningOutboxWriterDeps, 'signers'>;
 
@@ -72,7 +74,7 @@ export function createDepositActivities(d: DepositActivityDeps) {
    */
   async function dropDeposit(id: bigint, p: ReturnType<typeof reader>, watched: WatchedTransfer, required: number): Promise<'DROPPED'> {
     const reason = await d.db.$transaction(async (tx) => {
-      const [row] = await tx.$queryRaw<{ blockNumber: number }[]>`SELECT "blockNumber" FROM "Deposit" WHERE id = ${id} AND status = 'CONFIRMING' FOR UPDATE`;
+      const row = await lockConfirmingDeposit(tx, id);
       if (!row) throw waiting(NOT_CONFIRMED, `deposit ${id} changed while it was being dropped`);
       const step = confirmationStep(await p.sight(watched), row.blockNumber, await p.head(), required);
       if (step.step !== 'DROP') throw waiting(NOT_CONFIRMED, `transfer ${watched.txHash} is back on chain`);

@@ -1,4 +1,4 @@
-import { pricingFrom } from '../adapters/prices';
+import { pricingFrom } from '../chain/prices';
 import { webhookTaskQueue } from '../domain/keys';
 import { createChainScanActivities } from './chain-scan';
 import type { ActivityDeps } from './deps';

@@ -1,7 +1,7 @@
 import { dec } from '../domain/money';
 import Decimal from 'decimal.js';
 import type { FxProvider, PriceProvider } from '../adapters/prices';
-import { storedOutbound } from '../chain/signing';
+import { storedOutbound } from '../store/outbound-txs';
 import { capAmountOf } from '../domain/caps';
 import { payoutPurpose } from '../domain/keys';
 import { priceFiatPayout, quoteExpired, type PricedPayout } from '../domain/withdraw-amounts';

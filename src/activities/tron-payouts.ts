@@ -1,6 +1,6 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import type { TronNode } from '../adapters/tron-node';
-import { tronFromEvm, tronHex } from '../chain/tron-address';
+import { tronFromEvm, tronHex } from '../adapters/tron-address';
 import { feeLimitSun, transferEnergy, tronPrices, worstCaseSun } from '../chain/tron-fees';
 import { broadcastStoredTron, settleTron, signOnceTron } from '../chain/tron-outbound';
 import { trc20TransferTx, type TronTx } from '../chain/tron-tx';

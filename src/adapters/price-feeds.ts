@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { Contract, Interface, type JsonRpcProvider } from 'ethers';
-import { valueOrNull } from '../chain/deadline';
-import { sharedInFlight } from '../chain/in-flight';
+import { valueOrNull } from './deadline';
+import { sharedInFlight } from './in-flight';
 import { sequencerUp, usablePrice, type Clocks, type FeedLimits, type FeedRound, type FreshnessSettings } from '../domain/price-feeds';
 import type { ChainProviders } from './chains';
 import { tronFeedRound } from './tron-feeds';
@@ -9,7 +9,7 @@ import type { TronNode } from './tron-node';
 
 /**
  * Reads one registered Chainlink-style feed and judges its latest round by the feed's own limits (domain/price-feeds):
- * asset prices (adapters/prices) and fiat rates (adapters/fiat-rates) alike. Null when the value is unknown: no RPC,
+ * asset prices and fiat rates alike (src/chain/prices.ts). Null when the value is unknown: no RPC,
  * an error or timeout, a stale, non-positive or out-of-bounds answer, or the chain's sequencer down or in its grace.
  */
 

@@ -1,15 +1,11 @@
 import Decimal from 'decimal.js';
-import { getAddress, isAddress } from 'ethers';
-import { unitsPerUsd } from '../domain/price-feeds';
-import type { ChainProviders } from './chains';
-import type { Db } from './db';
-import { FeedReader, limitsFrom, type FeedSettings, type RegisteredFeed } from './price-feeds';
-import { sqlRows, type Statement } from '../store/sql';
+import type { FeedSettings } from './price-feeds';
 
 /**
  * USD prices of assets and USD→fiat rates (DESIGN "Chain and prices"). A provider answers null when it does not
  * know a usable value (no feed, RPC error or timeout, stale round, non-positive answer): unknown means unavailable,
- * never a guess, and callers fail closed on it (invariant 6).
+ * never a guess, and callers fail closed on it (invariant 6). The interfaces and the configured providers are here;
+ * the on-chain ones, which read the feed registry (src/store/price-feeds.ts), are in src/chain/prices.ts.
  */
 
 export interface AssetRef {
@@ -28,54 +24,6 @@ export interface PriceQuote {
 export interface PriceProvider {
   /** Null when the price is unknown; never throws for that. */
   usdPrice(asset: AssetRef): Promise<PriceQuote | null>;
-}
-
-/**
- * Reads the asset's Chainlink-style USD feed registered in Postgres (Token.priceFeed of an active token, or
- * Chain.nativePriceFeed) with its heartbeat, bounds and the chain's sequencer feed (adapters/price-feeds). A database
- * error is thrown, not turned into null: it says nothing about the price, and the caller's retry policy handles it.
- */
-export class OnChainPriceProvider implements PriceProvider {
-  constructor(private readonly deps: { db: Db; feeds: FeedReader }) {}
-
-  async usdPrice(asset: AssetRef): Promise<PriceQuote | null> {
-    const feed = await this.registered(asset);
-    if (!feed) return null;
-    const read = await this.deps.feeds.read(feed);
-    return read && { usd: read.value, source: `aggregator:${feed.address}`, updatedAt: read.updatedAt };
-  }
-
-  private async registered({ chainId, tokenAddress }: AssetRef): Promise<RegisteredFeed | null> {
-    if (tokenAddress === null) return registeredFeed(this.deps.db, NATIVE_FEED, [chainId]);
-    // EVM addresses are stored EIP-55, so lower-casing first accepts any letter case; TRON's base58 ones match exactly.
-    const lower = tokenAddress.toLowerCase();
-    return registeredFeed(this.deps.db, TOKEN_FEED, [chainId, isAddress(lower) ? getAddress(lower) : tokenAddress]);
-  }
-}
-
-type FeedRow = { chainId: number; feed: string | null; heartbeat: number | null; minAnswer: string | null; maxAnswer: string | null; sequencer: string | null };
-
-/** Prepared statements: every execute prices its payout. */
-const TOKEN_FEED: Statement = {
-  name: 'token-price-feed-limits',
-  text: `SELECT t."chainId", t."priceFeed" AS feed, t."feedHeartbeat" AS heartbeat, t."feedMinAnswer"::text AS "minAnswer", t."feedMaxAnswer"::text AS "maxAnswer", c."sequencerUptimeFeed" AS sequencer
-    FROM "Token" t JOIN "Chain" c ON c."chainId" = t."chainId" WHERE t."chainId" = $1 AND t.address = $2 AND t.active`,
-};
-const NATIVE_FEED: Statement = {
-  name: 'native-price-feed-limits',
-  text: `SELECT "chainId", "nativePriceFeed" AS feed, "nativeFeedHeartbeat" AS heartbeat, "nativeFeedMinAnswer"::text AS "minAnswer", "nativeFeedMaxAnswer"::text AS "maxAnswer", "sequencerUptimeFeed" AS sequencer
-    FROM "Chain" WHERE "chainId" = $1`,
-};
-const FIAT_FEED: Statement = {
-  name: 'fiat-feed-limits',
-  text: `SELECT f."chainId", f.feed, f.heartbeat, f."minAnswer"::text AS "minAnswer", f."maxAnswer"::text AS "maxAnswer", c."sequencerUptimeFeed" AS sequencer
-    FROM "FiatFeed" f JOIN "Chain" c ON c."chainId" = f."chainId" WHERE f.currency = $1`,
-};
-
-async function registeredFeed(db: Db, statement: Statement, params: unknown[]): Promise<RegisteredFeed | null> {
-  const [row] = await sqlRows<FeedRow>(db, statement, params);
-  if (!row?.feed) return null;
-  return { chainId: row.chainId, address: row.feed, sequencer: row.sequencer, ...limitsFrom(row) };
 }
 
 /** The key of an asset in a FixedPriceProvider's map: `<chainId>:<lower-case address>` or `<chainId>:native`. */
@@ -122,36 +70,6 @@ export class FixedFxProvider implements FxProvider {
     if (code === 'USD') return new Decimal(1);
     return this.rates.get(code) ?? null;
   }
-}
-
-/**
- * Rates from the fiat feeds registered in Postgres (`fiat add`, docs/chains.md "Fiat rates"), judged like price feeds.
- * A currency with a registered feed is priced from that feed alone: a stale or bad round is unknown, never the fixed
- * rate. Only a currency without one falls back to `fallback` (FX_RATES, empty in production).
- */
-export class OnChainFxProvider implements FxProvider {
-  constructor(private readonly deps: { db: Db; feeds: FeedReader; fallback: FxProvider }) {}
-
-  async usdTo(code: string): Promise<Decimal | null> {
-    if (code === 'USD') return new Decimal(1);
-    const feed = await registeredFeed(this.deps.db, FIAT_FEED, [code]);
-    if (!feed) return this.deps.fallback.usdTo(code);
-    const read = await this.deps.feeds.read(feed);
-    return read && unitsPerUsd(read.value);
-  }
-}
-
-/** The configured providers: on-chain price and fiat feeds judged by CONTRACT §9, FX_RATES for currencies without a feed. */
-export function pricingFrom(
-  config: { PRICE_MAX_AGE_SECONDS: number; PRICE_HEARTBEAT_MARGIN_SECONDS: number; PRICE_SEQUENCER_GRACE_SECONDS: number; FX_RATES: Record<string, Decimal> },
-  db: Db,
-  chains: ChainProviders,
-) {
-  const feeds = new FeedReader({ chains, settings: feedSettings(config) });
-  return {
-    prices: new OnChainPriceProvider({ db, feeds }) as PriceProvider,
-    fx: new OnChainFxProvider({ db, feeds, fallback: new FixedFxProvider(config.FX_RATES) }) as FxProvider,
-  };
 }
 
 export function feedSettings(config: { PRICE_MAX_AGE_SECONDS: number; PRICE_HEARTBEAT_MARGIN_SECONDS: number; PRICE_SEQUENCER_GRACE_SECONDS: number }): FeedSettings {

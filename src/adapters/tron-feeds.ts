@@ -1,5 +1,5 @@
 import { AbiCoder } from 'ethers';
-import { tronHex } from '../chain/tron-address';
+import { tronHex } from './tron-address';
 import type { TronNode } from './tron-node';
 
 /**

@@ -1,5 +1,13 @@
 import { EndpointRotation } from './endpoint-rotation';
-import type { TronTx } from '../chain/tron-tx';
+
+/** A TRON transaction as the full-node HTTP API carries it (hex addresses, `visible: false`). */
+export interface TronTx {
+  txID: string;
+  visible: false;
+  raw_data: Record<string, unknown> & { contract: Array<{ type: string; parameter: { value: Record<string, unknown>; type_url: string } }>; expiration: number };
+  raw_data_hex: string;
+  signature?: string[];
+}
 
 /** A block as /wallet/getnowblock and /wallet/getblockbynum return it (transactions left out here). */
 export interface TronBlock {

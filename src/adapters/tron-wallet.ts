@@ -1,5 +1,5 @@
 import { HDNodeWallet, Mnemonic } from 'ethers';
-import { tronFromEvm } from '../chain/tron-address';
+import { tronFromEvm } from './tron-address';
 
 /**
  * TRON's BIP-44 coin type is 195: deposit address i is m/44'/195'/0'/0/i of the same seed as the EVM addresses, so

@@ -2,9 +2,8 @@ import type { JsonRpcProvider } from 'ethers';
 import type { Db } from '../adapters/db';
 import type { OutboundTx } from '../generated/prisma/client';
 import { groupCommit } from '../store/group-commit';
-import { sqlRows, type Statement } from '../store/sql';
+import { markBroadcast, unsentUpTo } from '../store/outbound-txs';
 import { sendRaw } from './evm-node';
-import { markBroadcast } from './outbound';
 
 type Sending = { provider: JsonRpcProvider; stored: OutboundTx };
 type Sent = { ok: true } | { ok: false; error: unknown };
@@ -34,13 +33,6 @@ function senderOf(db: Db): (s: Sending) => Promise<Sent> {
   return sender;
 }
 
-/** The sender's unsent transactions from the node's next nonce up to `upTo`, in nonce order. */
-const UNSENT: Statement = {
-  name: 'outbound-unsent-up-to',
-  text: `SELECT * FROM "OutboundTx" WHERE "chainId" = $1 AND "genesisHash" = $2 AND "fromAddress" = $3 AND status = 'SIGNED'
-    AND nonce >= $4 AND nonce <= $5 ORDER BY nonce`,
-};
-
 async function sendBatch(db: Db, batch: Sending[]): Promise<Sent[]> {
   const { provider, stored: first } = batch[0]!;
   const pending = await provider.getTransactionCount(first.fromAddress, 'pending');
@@ -56,7 +48,7 @@ async function sendBatch(db: Db, batch: Sending[]): Promise<Sent[]> {
     if (result.ok) sent.push(stored.id);
   }
   const upTo = Math.max(...batch.map((s) => s.stored.nonce));
-  const unsent = upTo >= pending ? await sqlRows<OutboundTx>(db, UNSENT, [first.chainId, first.genesisHash, first.fromAddress, pending, upTo]) : [];
+  const unsent = upTo >= pending ? await unsentUpTo(db, first, pending, upTo) : [];
   let refused: { nonce: number; sent: Sent } | null = null;
   for (const row of unsent) {
     // The first refusal stops the line: every later nonce would sit behind its gap.

@@ -1,6 +1,6 @@
 import { Transaction, type JsonRpcProvider } from 'ethers';
 import type { Fees } from '../domain/fee-bump';
-import { sharedInFlight } from './in-flight';
+import { sharedInFlight } from '../adapters/in-flight';
 
 // What signing and settling ask of an EVM node: a sender's counts and the fees, and sending signed bytes.
 

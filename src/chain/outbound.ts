@@ -3,23 +3,10 @@ import type { Db } from '../adapters/db';
 import type { OutboundTx } from '../generated/prisma/client';
 import { bumpedFees, type Fees } from '../domain/fee-bump';
 import { networkFees, poolMinimumTip, sendRaw } from './evm-node';
-import { sqlRows, type Statement } from '../store/sql';
+import { addCandidate, followCandidate, markBroadcast, markStuck, settleRow, withCandidates } from '../store/outbound-txs';
 import type { FeePolicy } from './fee-policy';
 import { GAP_REPAIR_AFTER_MS } from './signing';
 import type { TxSigner } from './signer';
-
-const MARK_BROADCAST: Statement = {
-  name: 'outbound-broadcast',
-  text: `UPDATE "OutboundTx" SET status = 'BROADCAST', "updatedAt" = now() WHERE id = ANY($1::uuid[]) AND status = 'SIGNED'`,
-};
-
-/**
- * Marks transactions the node accepted BROADCAST (those still SIGNED). One prepared statement: every payout and sweep
- * makes it once (Prisma's updateMany took three round trips).
- */
-export async function markBroadcast(db: Db, ids: string[]): Promise<void> {
-  await sqlRows(db, MARK_BROADCAST, [ids]);
-}
 
 /** Broadcasts the stored (newest) bytes; a re-broadcast of a transaction the node already has is not an error. */
 export async function broadcastStored(db: Db, provider: JsonRpcProvider, stored: OutboundTx): Promise<void> {
@@ -47,23 +34,23 @@ export async function settleOutbound(db: Db, provider: JsonRpcProvider, purpose:
   if (stored.status === 'RETIRED' || stored.status === 'DROPPED') return { state: stored.status, txHash: stored.txHash };
   const mined = await minedCandidate(provider, stored.candidates);
   if (mined) {
-    if (mined.txHash !== stored.txHash) await db.outboundTx.update({ where: { id: stored.id }, data: { txHash: mined.txHash, rawTx: mined.rawTx } });
+    if (mined.txHash !== stored.txHash) await followCandidate(db, stored.id, mined);
     const confirmations = (await provider.getBlockNumber()) - mined.blockNumber + 1;
     if (confirmations < required) return { state: 'PENDING', txHash: mined.txHash, confirmations, stuck: false };
     const ok = mined.status === 1;
-    await db.outboundTx.update({ where: { id: stored.id }, data: { status: ok ? 'CONFIRMED' : 'FAILED', blockNumber: mined.blockNumber } });
+    await settleRow(db, stored.id, { status: ok ? 'CONFIRMED' : 'FAILED', blockNumber: mined.blockNumber });
     return { state: ok ? 'CONFIRMED' : 'REVERTED', txHash: mined.txHash, blockNumber: mined.blockNumber, confirmations };
   }
   if ((await provider.getTransactionCount(stored.fromAddress, 'latest')) > stored.nonce) {
     // Mined between the two reads, or the nonce went elsewhere: only a second look at the candidates tells.
     if (!(await minedCandidate(provider, stored.candidates))) {
-      await db.outboundTx.update({ where: { id: stored.id }, data: { status: 'DROPPED' } });
+      await settleRow(db, stored.id, { status: 'DROPPED' });
       return { state: 'DROPPED', txHash: stored.txHash };
     }
     return { state: 'PENDING', txHash: stored.txHash, confirmations: 0, stuck: false };
   }
   const stuck = Date.now() - stored.createdAt.getTime() >= policy.stuckAfterMs;
-  if (stuck && !stored.stuckAt) await db.outboundTx.update({ where: { id: stored.id }, data: { stuckAt: new Date() } });
+  if (stuck && !stored.stuckAt) await markStuck(db, stored.id);
   const newest = stored.candidates.at(-1)!;
   const newestAgeMs = Date.now() - newest.createdAt.getTime();
   // Replaced when the chain's base fee has passed it, or when it, too, sat unmined for the stuck threshold.
@@ -87,29 +74,9 @@ export async function settleOutbound(db: Db, provider: JsonRpcProvider, purpose:
   const rawTx = await signer.signTransaction({ type: 2, chainId: t.chainId, nonce: t.nonce, to: t.to, data: t.data, value: t.value, gasLimit: t.gasLimit, ...replacement });
   const txHash = Transaction.from(rawTx).hash!;
   // The candidate is stored before it is sent: a crash here leaves a known hash, never an unknown one.
-  await db.outboundTx.update({
-    where: { id: stored.id },
-    data: { txHash, rawTx, candidates: { create: { txHash, rawTx, maxFeePerGas: replacement.maxFeePerGas.toString() } } },
-  });
+  await addCandidate(db, stored.id, { txHash, rawTx, maxFeePerGas: replacement.maxFeePerGas });
   await sendRaw(provider, rawTx);
   return { state: 'PENDING', txHash, confirmations: 0, stuck };
-}
-
-type Candidate = { txHash: string; rawTx: string; createdAt: Date };
-
-const WITH_CANDIDATES: Statement = {
-  name: 'outbound-with-candidates',
-  text: `SELECT o.*, COALESCE((
-      SELECT json_agg(json_build_object('txHash', c."txHash", 'rawTx', c."rawTx", 'createdAt', c."createdAt") ORDER BY c."createdAt")
-      FROM "OutboundTxCandidate" c WHERE c."outboundTxId" = o.id), '[]') AS candidates
-    FROM "OutboundTx" o WHERE o.purpose = $1`,
-};
-
-/** The stored transaction with its candidates, oldest first: one statement on every poll of every payout and sweep. */
-async function withCandidates(db: Db, purpose: string): Promise<OutboundTx & { candidates: Candidate[] }> {
-  const [row] = await sqlRows<OutboundTx & { candidates: Array<Omit<Candidate, 'createdAt'> & { createdAt: string }> }>(db, WITH_CANDIDATES, [purpose]);
-  if (!row) throw new Error(`no transaction stored for ${purpose}`);
-  return { ...row, candidates: row.candidates.map((c) => ({ ...c, createdAt: new Date(c.createdAt) })) };
 }
 
 async function minedCandidate(provider: JsonRpcProvider, candidates: Array<{ txHash: string; rawTx: string }>) {

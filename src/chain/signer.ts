@@ -2,7 +2,7 @@ import { Wallet, type TransactionRequest } from 'ethers';
 import { depositWallet, feeWalletAddress } from '../adapters/hd-wallet';
 import type { SigningKeys } from '../config/signing-keys';
 import { tronDepositKey, tronFeeWalletAddress } from '../adapters/tron-wallet';
-import { tronFromEvm } from './tron-address';
+import { tronFromEvm } from '../adapters/tron-address';
 import { signTronTx, type TronTx } from './tron-tx';
 
 /** A TRON key: its base58 address and a signature over a built transaction's txID. */

@@ -1,10 +1,9 @@
 import { Transaction, type JsonRpcProvider } from 'ethers';
 import type { Db } from '../adapters/db';
-import { Prisma, type OutboundTx } from '../generated/prisma/client';
+import type { OutboundTx } from '../generated/prisma/client';
 import type { Fees } from '../domain/fee-bump';
-import { nonceLock } from '../domain/keys';
 import { groupCommit } from '../store/group-commit';
-import { advisoryLock, lockedSection, sqlRows, type Statement } from '../store/sql';
+import { senderUnmined, signingSection, storedOutbounds, type SignedRow } from '../store/outbound-txs';
 import { nodeView, sendRaw } from './evm-node';
 import type { FeePolicy } from './fee-policy';
 import type { TxSigner } from './signer';
@@ -60,19 +59,6 @@ async function signBatch(db: Db, batch: Signing[]): Promise<OutboundTx[]> {
   });
 }
 
-const STORED: Statement = { name: 'outbound-by-purpose', text: `SELECT * FROM "OutboundTx" WHERE purpose = $1` };
-const STORED_ANY: Statement = { name: 'outbound-by-purposes', text: `SELECT * FROM "OutboundTx" WHERE purpose = ANY($1::text[])` };
-
-/** The transaction stored for a purpose, if any: one prepared statement (every payout and sweep asks before broadcasting). */
-export async function storedOutbound(db: Db, purpose: string): Promise<OutboundTx | null> {
-  const [row] = await sqlRows<OutboundTx>(db, STORED, [purpose]);
-  return row ?? null;
-}
-
-async function storedOutbounds(db: Db, purposes: string[]): Promise<Map<string, OutboundTx>> {
-  return new Map((await sqlRows<OutboundTx>(db, STORED_ANY, [purposes])).map((row) => [row.purpose, row]));
-}
-
 /** What the node said of a sender, read before the nonce lock. */
 export interface SenderState {
   genesisHash: string;
@@ -97,7 +83,7 @@ export const GAP_REPAIR_AFTER_MS = 15_000;
  */
 export async function senderState(db: Db, provider: JsonRpcProvider, chainId: number, from: string): Promise<SenderState> {
   const [rows, { pending, mined, fees, readAt }] = await Promise.all([
-    sqlRows<{ genesisHash: string | null; nonce: number | null; txHash: string; rawTx: string }>(db, SENDER_ROWS, [chainId, from, new Date(Date.now() - GAP_REPAIR_AFTER_MS)]),
+    senderUnmined(db, chainId, from, new Date(Date.now() - GAP_REPAIR_AFTER_MS)),
     nodeView(chainId, provider, from),
   ]);
   const genesisHash = rows[0]?.genesisHash;
@@ -113,15 +99,6 @@ export async function senderState(db: Db, provider: JsonRpcProvider, chainId: nu
 /** Clocks of the processes that sign may differ by this much; a row confirmed this long before a read is in its counts. */
 const CLOCK_SKEW_MS = 60_000;
 
-/** The chain's instance and, on it, the sender's unmined transactions signed before the given time, in nonce order. */
-const SENDER_ROWS: Statement = {
-  name: 'sender-unmined',
-  text: `SELECT c."genesisHash", o.nonce, o."txHash", o."rawTx" FROM "Chain" c
-    LEFT JOIN "OutboundTx" o ON o."chainId" = c."chainId" AND o."genesisHash" = c."genesisHash" AND o."fromAddress" = $2
-      AND o.status IN ('SIGNED', 'BROADCAST') AND o."createdAt" < $3
-    WHERE c."chainId" = $1 ORDER BY o.nonce`,
-};
-
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
 
 /**
@@ -130,8 +107,8 @@ const min = (a: bigint, b: bigint) => (a < b ? a : b);
  * node's mined count, whichever is higher; each further request takes the next. The node's counts may be older than
  * the lock: every transaction of ours signed since is stored (signing holds this lock) and counted here whatever
  * became of it meanwhile (confirmed, reverted), so no nonce of ours is handed out twice.
- * Every signer of one sender queues on this section, so it is two round trips on one connection (lockedSection in
- * src/store/sql.ts): the lock with the reads after it, then the inserts with COMMIT; the lock is held for the second
+ * Every signer of one sender queues on this section, so it is two round trips on one connection (signingSection in
+ * src/store/outbound-txs.ts): the lock with the reads after it, then the inserts with COMMIT; the lock is held for the second
  * and the signing between them. A purpose a racing signer stored first (read after the lock) keeps its row and takes
  * no nonce, so the nonces signed here are consecutive; a conflict on insert anyway fails the whole section, never
  * leaving a gap. Answers the stored row of every request. Exported for the test that signs between the reads and the lock.
@@ -140,44 +117,24 @@ export async function signWithSenderState(db: Db, reqs: SignRequest[], policy: F
   const { chainId, signer } = reqs[0]!;
   const from = signer.address;
   const { genesisHash, fees } = sender;
-  // With the highest, what tells stored rows the node has never seen: the lowest (a gap below it that nothing of ours
-  // fills), and a row marked mined well before the node counted fewer mined.
-  const highest = Prisma.sql`
-    SELECT max(nonce) AS nonce, min(nonce) AS lowest,
-      COALESCE(bool_or(status IN ('CONFIRMED', 'FAILED') AND "updatedAt" < ${new Date(sender.readAt.getTime() - CLOCK_SKEW_MS)}), false) AS unseen
-    FROM "OutboundTx"
-    WHERE "chainId" = ${chainId} AND "genesisHash" = ${genesisHash} AND "fromAddress" = ${from} AND nonce >= ${sender.mined}
-      AND status IN ('SIGNED', 'BROADCAST', 'CONFIRMED', 'FAILED')`;
-  const already = Prisma.sql`SELECT * FROM "OutboundTx" WHERE purpose IN (${Prisma.join(reqs.map((r) => r.purpose))})`;
-  let existing: OutboundTx[] = [];
-  const inserted = await lockedSection<OutboundTx>(db, [advisoryLock(nonceLock(chainId, from)), highest, already], async ([, read, found]) => {
-    existing = found as unknown as OutboundTx[];
+  const at = { chainId, genesisHash, from, minedCount: sender.mined, minedBefore: new Date(sender.readAt.getTime() - CLOCK_SKEW_MS), purposes: reqs.map((r) => r.purpose) };
+  const { found, inserted } = await signingSection(db, at, async (stored, existing) => {
     const taken = new Set(existing.map((row) => row.purpose));
     const toSign = reqs.filter((r) => !taken.has(r.purpose));
     if (toSign.length === 0) return null;
-    const stored = read?.[0] as { nonce: number | null; lowest: number | null; unseen: boolean } | undefined;
     // Signing past them would queue behind a gap the node never fills (a chain reset under the stored state): refused.
     if (stored?.unseen || (stored?.lowest ?? sender.pending) > sender.pending) {
       throw new Error(`chain ${chainId}: stored nonces of ${from} run ahead of the node (stored ${stored?.lowest}..${stored?.nonce}, node pending ${sender.pending}); was the chain reset?`);
     }
     let nonce = Math.max(sender.pending, (stored?.nonce ?? -1) + 1);
     const capped = { maxFeePerGas: min(fees.maxFeePerGas, policy.ceilingWei), maxPriorityFeePerGas: min(fees.maxPriorityFeePerGas, policy.ceilingWei) };
-    const rows: Prisma.Sql[] = [];
+    const rows: SignedRow[] = [];
     for (const r of toSign) {
       const rawTx = await r.signer.signTransaction({ type: 2, chainId, nonce, to: r.to, data: r.data ?? '0x', value: r.value ?? 0n, gasLimit: r.gasLimit, ...capped });
-      rows.push(Prisma.sql`(gen_random_uuid(), ${chainId}, ${genesisHash}, ${from}, ${nonce}, ${r.purpose}, ${rawTx}, ${Transaction.from(rawTx).hash!}, now())`);
+      rows.push({ nonce, purpose: r.purpose, rawTx, txHash: Transaction.from(rawTx).hash! });
       nonce += 1;
     }
-    return Prisma.sql`
-      WITH o AS (
-        INSERT INTO "OutboundTx" (id, "chainId", "genesisHash", "fromAddress", nonce, purpose, "rawTx", "txHash", "updatedAt")
-        VALUES ${Prisma.join(rows)}
-        RETURNING *
-      ), c AS (
-        INSERT INTO "OutboundTxCandidate" (id, "outboundTxId", "txHash", "rawTx", "maxFeePerGas")
-        SELECT gen_random_uuid(), o.id, o."txHash", o."rawTx", ${capped.maxFeePerGas}::numeric FROM o
-      )
-      SELECT * FROM o`;
+    return { rows, maxFeePerGas: capped.maxFeePerGas };
   });
-  return [...existing, ...inserted];
+  return [...found, ...inserted];
 }

@@ -1,16 +1,6 @@
 import type { JsonRpcProvider, Log } from 'ethers';
-import { findTransfer, type TransferLog, type TransferSighting } from '../domain/deposit-confirmation';
+import { findTransfer, type TransferLog, type TransferSighting, type WatchedTransfer } from '../domain/deposit-confirmation';
 import { ERC20, TRANSFER_TOPIC } from './erc20';
-
-/** A deposit's transfer as the gateway knows it; `tokenAddress` null for the native asset. */
-export interface WatchedTransfer {
-  txHash: string;
-  tokenAddress: string | null;
-  to: string;
-  raw: bigint;
-  /** Which of the transaction's equal transfers this is (see domain/deposit-confirmation). */
-  ordinal: number;
-}
 
 /** A transfer into one of our deposit addresses, as the scanner found it on chain. */
 export interface DetectedTransfer {

@@ -1,6 +1,6 @@
 import type { TronNode } from '../adapters/tron-node';
 import { ERC20 } from './erc20';
-import { evmFromTron, tronHex } from './tron-address';
+import { evmFromTron, tronHex } from '../adapters/tron-address';
 
 /**
  * TRON's resources, paid the way a wallet with no staked TRX pays them: energy burned at the chain's energy price

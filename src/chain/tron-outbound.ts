@@ -1,7 +1,7 @@
 import type { Db } from '../adapters/db';
 import { TronNodeError, type TronNode } from '../adapters/tron-node';
 import type { OutboundTx } from '../generated/prisma/client';
-import { nonceLock } from '../domain/keys';
+import { markBroadcastOne, outboundByPurpose, outboundOf, settleRow, tronSigningSection } from '../store/outbound-txs';
 import type { Settlement } from './outbound';
 import type { TronSigner } from './signer';
 import { TRON_TX_LIFETIME_MS } from './tron-fees';
@@ -14,23 +14,13 @@ import { refBlockOf, type RefBlock, type TronTx } from './tron-tx';
  * `nonce` column holds a per-sender sequence so the (chain, instance, sender, nonce) key stays unique.
  */
 export async function signOnceTron(db: Db, node: TronNode, req: { chainId: number; purpose: string; signer: TronSigner; build: (ref: RefBlock) => TronTx }): Promise<OutboundTx> {
-  const existing = await db.outboundTx.findUnique({ where: { purpose: req.purpose } });
+  const existing = await outboundByPurpose(db, req.purpose);
   if (existing) return existing;
   const ref = refBlockOf(await node.nowBlock(), TRON_TX_LIFETIME_MS);
-  const from = req.signer.address;
-  return db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${nonceLock(req.chainId, from)}))`;
-    const again = await tx.outboundTx.findUnique({ where: { purpose: req.purpose } });
-    if (again) return again;
-    const { genesisHash } = await tx.chain.findUniqueOrThrow({ where: { chainId: req.chainId } });
-    if (!genesisHash) throw new Error(`chain ${req.chainId} has no registered instance (genesis block id)`);
-    const nonce = await tx.outboundTx.count({ where: { chainId: req.chainId, genesisHash, fromAddress: from } });
+  return tronSigningSection(db, { chainId: req.chainId, from: req.signer.address, purpose: req.purpose }, async () => {
     const signed = await req.signer.sign(req.build(ref));
-    const rawTx = JSON.stringify(signed);
-    return tx.outboundTx.create({
-      data: { chainId: req.chainId, genesisHash, fromAddress: from, nonce, purpose: req.purpose, rawTx, txHash: signed.txID, candidates: { create: { txHash: signed.txID, rawTx, maxFeePerGas: '0' } } },
-    });
-  }, { timeout: 20_000 });
+    return { rawTx: JSON.stringify(signed), txHash: signed.txID };
+  });
 }
 
 /** Broadcasts the stored bytes; the node already holding them (a re-broadcast after a crash) is not an error. */
@@ -40,7 +30,7 @@ export async function broadcastStoredTron(db: Db, node: TronNode, stored: Outbou
   if (!answer.ok && answer.code !== 'DUP_TRANSACTION_ERROR' && answer.code !== 'TRANSACTION_EXPIRATION_ERROR') {
     throw new TronNodeError(`TRON node refused transaction ${stored.txHash}: ${answer.code} ${answer.message.slice(0, 120)}`);
   }
-  if (stored.status === 'SIGNED') await db.outboundTx.updateMany({ where: { id: stored.id, status: 'SIGNED' }, data: { status: 'BROADCAST' } });
+  if (stored.status === 'SIGNED') await markBroadcastOne(db, stored.id);
 }
 
 /**
@@ -49,7 +39,7 @@ export async function broadcastStoredTron(db: Db, node: TronNode, stored: Outbou
  * Otherwise it is broadcast again.
  */
 export async function settleTron(db: Db, node: TronNode, purpose: string, required: number): Promise<Settlement> {
-  const stored = await db.outboundTx.findUniqueOrThrow({ where: { purpose } });
+  const stored = await outboundOf(db, purpose);
   if (stored.status === 'RETIRED' || stored.status === 'DROPPED') return { state: stored.status, txHash: stored.txHash };
   const info = await node.txInfo(stored.txHash);
   const head = await node.nowBlock();
@@ -57,12 +47,12 @@ export async function settleTron(db: Db, node: TronNode, purpose: string, requir
     const confirmations = head.block_header.raw_data.number - info.blockNumber + 1;
     if (confirmations < required) return { state: 'PENDING', txHash: stored.txHash, confirmations, stuck: false };
     const ok = info.result !== 'FAILED' && (info.receipt.result === undefined || info.receipt.result === 'SUCCESS');
-    await db.outboundTx.update({ where: { id: stored.id }, data: { status: ok ? 'CONFIRMED' : 'FAILED', blockNumber: info.blockNumber } });
+    await settleRow(db, stored.id, { status: ok ? 'CONFIRMED' : 'FAILED', blockNumber: info.blockNumber });
     return { state: ok ? 'CONFIRMED' : 'REVERTED', txHash: stored.txHash, blockNumber: info.blockNumber, confirmations };
   }
   const signed = JSON.parse(stored.rawTx) as TronTx;
   if (head.block_header.raw_data.timestamp > signed.raw_data.expiration && !(await node.knows(stored.txHash))) {
-    await db.outboundTx.update({ where: { id: stored.id }, data: { status: 'DROPPED' } });
+    await settleRow(db, stored.id, { status: 'DROPPED' });
     return { state: 'DROPPED', txHash: stored.txHash };
   }
   await broadcastStoredTron(db, node, stored);

@@ -1,8 +1,9 @@
 import type { TronNode, TronTxInfo } from '../adapters/tron-node';
 import { findTransfer, transferOrdinal, type TransferLog, type TransferSighting } from '../domain/deposit-confirmation';
 import { TRANSFER_TOPIC } from './erc20';
-import { tronFromHex } from './tron-address';
-import type { DetectedTransfer, WatchedTransfer } from './transfer-sighting';
+import { tronFromHex } from '../adapters/tron-address';
+import type { WatchedTransfer } from '../domain/deposit-confirmation';
+import type { DetectedTransfer } from './transfer-sighting';
 
 const TOPIC = TRANSFER_TOPIC.slice(2);
 

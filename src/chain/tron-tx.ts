@@ -1,16 +1,10 @@
 import { utils } from 'tronweb';
 import { sha256 } from 'ethers';
 import { ERC20 } from './erc20';
-import { evmFromTron, tronFromHex, tronHex } from './tron-address';
+import { evmFromTron, tronFromHex, tronHex } from '../adapters/tron-address';
+import type { TronTx } from '../adapters/tron-node';
 
-/** A TRON transaction as the full-node HTTP API carries it (hex addresses, `visible: false`). */
-export interface TronTx {
-  txID: string;
-  visible: false;
-  raw_data: Record<string, unknown> & { contract: Array<{ type: string; parameter: { value: Record<string, unknown>; type_url: string } }>; expiration: number };
-  raw_data_hex: string;
-  signature?: string[];
-}
+export type { TronTx };
 
 /** The recent block a transaction names (TAPOS): the node refuses it if that block is not on its chain. */
 export interface RefBlock {

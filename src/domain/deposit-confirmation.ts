@@ -42,6 +42,16 @@ export function confirmationStep(sighting: TransferSighting, lastBlock: number, 
   }
 }
 
+/** A deposit's transfer as the gateway knows it; `tokenAddress` null for the native asset. */
+export interface WatchedTransfer {
+  txHash: string;
+  tokenAddress: string | null;
+  to: string;
+  raw: bigint;
+  /** Which of the transaction's equal transfers this is (see domain/deposit-confirmation). */
+  ordinal: number;
+}
+
 /** An ERC-20 Transfer log, parsed; `index` is its position in the block. */
 export interface TransferLog {
   txHash: string;

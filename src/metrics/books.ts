@@ -1,5 +1,6 @@
 import { Gauge, type Registry } from 'prom-client';
 import type { Db } from '../adapters/db';
+import { payoutCountsByStatus, stuckOutboundByKind, webhookAttemptOutcomes } from '../store/book-counts';
 
 /**
  * Money movement read from the database at each scrape, so every API process reports the same figures and nothing is
@@ -16,14 +17,11 @@ export function registerBookMetrics(registry: Registry, db: Db): void {
     for (const r of await db.withdrawal.groupBy({ by: ['mode', 'status'], _count: { _all: true } })) g.set({ mode: r.mode, status: r.status }, r._count._all);
   });
   gauge('gateway_payouts', 'Payout transactions by status (FAILED = reverted)', ['status'], async (g) => {
-    const rows = await db.$queryRaw<Array<{ status: string; n: bigint }>>`
-      SELECT status::text, COUNT(*) AS n FROM "OutboundTx" WHERE purpose LIKE 'payout:%' GROUP BY status`;
+    const rows = await payoutCountsByStatus(db);
     for (const r of rows) g.set({ status: r.status }, Number(r.n));
   });
   gauge('gateway_outbound_stuck', 'Outbound transactions (payouts, sweeps, gas) unmined past TX_STUCK_SECONDS, now', ['kind'], async (g) => {
-    const rows = await db.$queryRaw<Array<{ kind: string; n: bigint }>>`
-      SELECT split_part(purpose, ':', 1) AS kind, COUNT(*) AS n FROM "OutboundTx"
-      WHERE "stuckAt" IS NOT NULL AND status IN ('SIGNED', 'BROADCAST') GROUP BY 1`;
+    const rows = await stuckOutboundByKind(db);
     g.set({ kind: 'payout' }, 0);
     for (const r of rows) g.set({ kind: r.kind }, Number(r.n));
   });
@@ -31,10 +29,7 @@ export function registerBookMetrics(registry: Registry, db: Db): void {
     for (const r of await db.webhookEvent.groupBy({ by: ['status'], _count: { _all: true } })) g.set({ status: r.status }, r._count._all);
   });
   gauge('gateway_webhook_attempts', 'Webhook delivery attempts by outcome', ['outcome'], async (g) => {
-    const rows = await db.$queryRaw<Array<{ outcome: string; n: bigint }>>`
-      SELECT CASE WHEN "httpStatus" BETWEEN 200 AND 299 AND error IS NULL THEN 'acknowledged'
-                  WHEN "httpStatus" IS NULL THEN 'unreachable' ELSE 'refused' END AS outcome, COUNT(*) AS n
-      FROM "WebhookAttempt" GROUP BY 1`;
+    const rows = await webhookAttemptOutcomes(db);
     for (const r of rows) g.set({ outcome: r.outcome }, Number(r.n));
   });
   gauge('gateway_webhook_oldest_undelivered_seconds', 'Age of the oldest event not yet delivered (0 when none)', [], async (g) => {

@@ -2,8 +2,9 @@ import Decimal from 'decimal.js';
 import { Gauge, type Registry } from 'prom-client';
 import type { ChainProviders } from '../adapters/chains';
 import type { Db } from '../adapters/db';
-import { CHAIN_READ_TIMEOUT_MS, valueOrNull } from '../chain/deadline';
-import { bankrollTokenBalance, reservedLiquidity } from '../store/liquidity';
+import { CHAIN_READ_TIMEOUT_MS, valueOrNull } from '../adapters/deadline';
+import { bankrollTokenBalance } from '../chain/bankroll-balance';
+import { reservedLiquidity } from '../store/liquidity';
 
 /** Whole token units as a float: metric values are for dashboards and alerts, never for money movement. */
 const units = (raw: bigint, decimals: number) => new Decimal(raw.toString()).div(new Decimal(10).pow(decimals)).toNumber();

@@ -1,5 +1,6 @@
 import type { JsonRpcProvider } from 'ethers';
 import type { Db } from '../adapters/db';
+import { openCursor } from '../store/chain-cursor';
 
 /** The hash of block 0: it names one instance of a chain (a dev chain started anew is another instance). */
 export async function genesisHashOf(provider: JsonRpcProvider): Promise<string> {
@@ -48,9 +49,7 @@ export async function openScanCursor(db: Db, chainId: number, provider: JsonRpcP
 
 /** openScanCursor at a head read by the caller (a TRON node's). */
 export async function openScanCursorAt(db: Db, chainId: number, head: number): Promise<void> {
-  // ON CONFLICT, not Prisma's upsert (a read, then an insert): workers starting together each open the cursor, and
-  // the insert that loses the race must not fail that worker's start.
-  await db.$executeRaw`INSERT INTO "ChainCursor" ("chainId", "nextBlock", "updatedAt") VALUES (${chainId}, ${head}, now()) ON CONFLICT ("chainId") DO NOTHING`;
+  await openCursor(db, chainId, head);
 }
 
 export type InstanceChange = { change: 'SAME' | 'FIRST' } | { change: 'RETIRED'; retiredTransactions: number; droppedDeposits: number };

@@ -4,6 +4,7 @@ import { OPERATOR_TREE_LOCK } from '../domain/keys';
 import { MAX_OPERATOR_DEPTH, parentChangeProblem } from '../domain/operator-tree';
 import { RegistryInputError } from '../domain/registry-input';
 import { Prisma, type Operator } from '../generated/prisma/client';
+import { lockKey } from '../store/advisory-locks';
 
 /** Settings the service team sets (CONTRACT §2); every field optional on update. */
 export interface OperatorSettings {
@@ -77,7 +78,7 @@ type Tx = Prisma.TransactionClient;
  */
 async function assertParentAllowed(tx: Tx, id: string | null, parentId: string | null | undefined): Promise<void> {
   if (!parentId) return;
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${OPERATOR_TREE_LOCK}))`;
+  await lockKey(tx, OPERATOR_TREE_LOCK);
   if (!(await tx.operator.findUnique({ where: { id: parentId }, select: { id: true } }))) throw new RegistryInputError(`parent operator ${parentId} does not exist`);
   // The parent and its ancestors, nearest first; bounded, so a walk never loops on a cycle stored before this check.
   const chain: string[] = [];

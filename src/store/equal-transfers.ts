@@ -1,5 +1,5 @@
 import type { Db } from '../adapters/db';
-import type { WatchedTransfer } from '../chain/transfer-sighting';
+import type { WatchedTransfer } from '../domain/deposit-confirmation';
 import { Prisma, type Deposit } from '../generated/prisma/client';
 
 /**

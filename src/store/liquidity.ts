@@ -1,14 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { AbiCoder, type JsonRpcProvider } from 'ethers';
 import { advisoryLock, sqlRows, type RawTx, type Statement } from './sql';
 import type { Db } from '../adapters/db';
-import type { ChainProviders } from '../adapters/chains';
-import { ERC20 } from '../chain/erc20';
 import { liquidityLock } from '../domain/keys';
 import { Prisma } from '../generated/prisma/client';
-import { CHAIN_READ_TIMEOUT_MS, valueOrNull } from '../chain/deadline';
-import { evmFromTron, tronFromEvm, tronHex } from '../chain/tron-address';
-import type { TronNode } from '../adapters/tron-node';
 
 /** Reads the bankroll's balance of a token in raw units; null when it is unknown (fail closed). */
 export type BalanceReader = () => Promise<bigint | null>;
@@ -140,33 +134,4 @@ export async function reserveLiquidity(tx: RawTx, r: ReservationRequest, early: 
  */
 export async function consumeReservation(tx: Pick<Prisma.TransactionClient, 'reservation'>, withdrawalId: string, at: Date): Promise<void> {
   await tx.reservation.updateMany({ where: { withdrawalId, status: 'ACTIVE' }, data: { status: 'CONSUMED', releasedAt: at } });
-}
-
-/** A balance reader for EarlyBalance: null (unknown, fail closed) without an RPC, on an error or past the deadline. */
-export function bankrollBalance(chains: ChainProviders, chainId: number, tokenAddress: string, bankroll: string): BalanceReader {
-  return async () => {
-    const tron = chains.tron(chainId);
-    if (tron) return valueOrNull(tronTokenBalance(tron, tokenAddress, tronFromEvm(bankroll)), CHAIN_READ_TIMEOUT_MS);
-    const provider = chains.get(chainId);
-    return provider ? valueOrNull(bankrollTokenBalance(provider, tokenAddress, bankroll), CHAIN_READ_TIMEOUT_MS) : null;
-  };
-}
-
-const BALANCE_OF = ERC20.getFunction('balanceOf')!;
-// Computed once: an Interface hashes the function's signature again on every encode.
-const BALANCE_OF_SELECTOR = BALANCE_OF.selector;
-
-/**
- * The bankroll's on-chain token balance in raw units; throws when the chain does not answer. A bare eth_call: every
- * approval and execute reads it, and a Contract call resolves and formats the request through several layers first.
- */
-export async function bankrollTokenBalance(provider: JsonRpcProvider, tokenAddress: string, bankroll: string): Promise<bigint> {
-  const data = BALANCE_OF_SELECTOR + AbiCoder.defaultAbiCoder().encode(BALANCE_OF.inputs, [bankroll]).slice(2);
-  return ERC20.decodeFunctionResult(BALANCE_OF, await provider.send('eth_call', [{ to: tokenAddress, data }, 'latest']))[0] as bigint;
-}
-
-/** A TRC-20 balance of a base58 owner, read with balanceOf through triggerconstantcontract. */
-export async function tronTokenBalance(node: TronNode, token: string, owner: string): Promise<bigint> {
-  const data = ERC20.encodeFunctionData('balanceOf', [evmFromTron(owner)]).slice(2);
-  return BigInt('0x' + (await node.constant(tronHex(token), data)).result);
 }

@@ -13,6 +13,7 @@ import { assertAmountWithinLimits, newSessionRef } from '../domain/sessions';
 import type { Operator, Withdrawal } from '../generated/prisma/client';
 import { supportedChain, supportedToken } from '../store/headless-assets';
 import { startHeadlessWorkflow } from '../temporal/client/headless';
+import { lockKey64 } from '../store/advisory-locks';
 
 export interface CreateDeps {
   db: Db;
@@ -80,7 +81,7 @@ export async function createHeadlessIntent(d: CreateDeps, operator: Operator, re
  */
 async function storeOnce(d: CreateDeps, operatorId: string, reference: string, p: IntentPayload, token: { symbol: string; decimals: number }): Promise<Withdrawal> {
   return d.db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${headlessReferenceLock(operatorId, reference)}, 0))`;
+    await lockKey64(tx, headlessReferenceLock(operatorId, reference));
     const stored = await tx.withdrawal.findUnique({ where: { operatorId_operatorReference: { operatorId, operatorReference: reference } } });
     if (stored) {
       const differ = stored.mode === 'C' ? payloadConflicts(payloadOf(stored), p) : ['executionMode'];

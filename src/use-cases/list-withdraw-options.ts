@@ -6,7 +6,8 @@ import { fromRawUnits } from '../domain/money';
 import { priceFiatPayout } from '../domain/withdraw-amounts';
 import { availableRaw, optionStatus, type OptionFacts } from '../domain/withdraw-options';
 import type { Chain, Token, Withdrawal } from '../generated/prisma/client';
-import { bankrollBalance, reservedLiquidity } from '../store/liquidity';
+import { bankrollBalance } from '../chain/bankroll-balance';
+import { reservedLiquidity } from '../store/liquidity';
 import type { WithdrawalWithReservation } from '../store/withdrawal-reads';
 
 export interface OptionDeps {

@@ -4,7 +4,7 @@ import type { HeadlessStatus } from '../domain/headless';
 import { callbackState, statusRecord, txView, type ChainView, type StatusRecord } from '../domain/headless-record';
 import type { Withdrawal } from '../generated/prisma/client';
 import { headlessEventKey, payoutPurpose, withdrawCompleteKey } from '../domain/keys';
-import { CHAIN_READ_TIMEOUT_MS, valueOrNull } from '../chain/deadline';
+import { CHAIN_READ_TIMEOUT_MS, valueOrNull } from '../adapters/deadline';
 
 /**
  * Gathers what GET /withdrawals/:sessionRef derives its record from: the stored payout transaction, the chain's

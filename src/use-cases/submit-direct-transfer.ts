@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Client } from '@temporalio/client';
 import Decimal from 'decimal.js';
 import { getAddress, isAddress, ZeroAddress } from 'ethers';
-import { isTronAddress } from '../chain/tron-address';
+import { isTronAddress } from '../adapters/tron-address';
 import { isUniqueViolation, type Db } from '../adapters/db';
 import type { Logger } from '../adapters/logger';
 import type { FxProvider, PriceProvider } from '../adapters/prices';

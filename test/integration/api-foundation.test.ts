@@ -1,4 +1,4 @@
-import { pricingFrom } from '../../src/adapters/prices';
+import { pricingFrom } from '../../src/chain/prices';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { ChainProviders } from '../../src/adapters/chains';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Wallet } from 'ethers';
 import { createPayoutActivities } from '../../src/activities/payouts';
-import { pricingFrom } from '../../src/adapters/prices';
+import { pricingFrom } from '../../src/chain/prices';
 import { createWithdrawalActivities } from '../../src/activities/withdrawals';
 import { localSigners } from '../../src/chain/signer';
 import { createOperator } from '../../src/provisioning/operators';

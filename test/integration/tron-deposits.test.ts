@@ -1,7 +1,7 @@
 import { Wallet } from 'ethers';
 import { TronNode } from '../../src/adapters/tron-node';
 import { tronDepositAddress, tronFeeWalletAddress } from '../../src/adapters/tron-wallet';
-import { isTronAddress, tronFromEvm } from '../../src/chain/tron-address';
+import { isTronAddress, tronFromEvm } from '../../src/adapters/tron-address';
 import { refBlockOf, signTronTx, trc20TransferTx } from '../../src/chain/tron-tx';
 import { WEBHOOK_FIELDS } from '../../src/domain/webhook-events';
 import { createOperator } from '../../src/provisioning/operators';

@@ -1,5 +1,5 @@
 import { Wallet } from 'ethers';
-import { tronFromEvm } from '../../src/chain/tron-address';
+import { tronFromEvm } from '../../src/adapters/tron-address';
 import { tronDepositAddress } from '../../src/adapters/tron-wallet';
 import { createAdmin } from '../../src/provisioning/admins';
 import { createOperator } from '../../src/provisioning/operators';

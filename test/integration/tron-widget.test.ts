@@ -1,6 +1,6 @@
 import { Wallet } from 'ethers';
 import { TronNode } from '../../src/adapters/tron-node';
-import { isTronAddress, tronFromEvm } from '../../src/chain/tron-address';
+import { isTronAddress, tronFromEvm } from '../../src/adapters/tron-address';
 import { refBlockOf, signTronTx, trc20TransferTx } from '../../src/chain/tron-tx';
 import { createOperator } from '../../src/provisioning/operators';
 import { openBrowser } from '../support/browser';

@@ -1,5 +1,5 @@
 import type { Activities } from '../../src/activities';
-import { pricingFrom } from '../../src/adapters/prices';
+import { pricingFrom } from '../../src/chain/prices';
 import { randomBytes } from 'node:crypto';
 import { Mnemonic } from 'ethers';
 import { ChainProviders } from '../../src/adapters/chains';

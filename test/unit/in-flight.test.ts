@@ -1,4 +1,4 @@
-import { sharedInFlight } from '../../src/chain/in-flight';
+import { sharedInFlight } from '../../src/adapters/in-flight';
 
 /** A read whose answers the test hands out one by one. */
 function controlledRead() {

@@ -1,6 +1,6 @@
 import { Wallet } from 'ethers';
 import { TronNode } from '../../src/adapters/tron-node';
-import { tronFromEvm, tronHex } from '../../src/chain/tron-address';
+import { tronFromEvm, tronHex } from '../../src/adapters/tron-address';
 import { refBlockOf, signTronTx, trc20TransferTx, trxTransferTx } from '../../src/chain/tron-tx';
 import { ACTIVATION_FEE_SUN, ENERGY, TRANSFER_TOPIC } from '../../dev/devchain/tron-standin/ledger';
 import { startTronStandIn, type TronStandIn } from '../../dev/devchain/tron-standin/server';

@@ -1,5 +1,5 @@
 import { sha256, Wallet } from 'ethers';
-import { evmFromTron, isTronAddress, tronFromEvm, tronFromHex, tronHex } from '../../src/chain/tron-address';
+import { evmFromTron, isTronAddress, tronFromEvm, tronFromHex, tronHex } from '../../src/adapters/tron-address';
 import { refBlockOf, signTronTx, trc20TransferTx, tronSignerOf, trxTransferTx, txIdMatches } from '../../src/chain/tron-tx';
 import { TRANSFER_TOPIC } from '../../src/chain/erc20';
 import { feeLimitSun, MAX_FEE_LIMIT_SUN, worstCaseSun } from '../../src/chain/tron-fees';

@@ -1,6 +1,6 @@
 import { Wallet } from 'ethers';
 import type { Db } from '../../../src/adapters/db';
-import { tronFromEvm } from '../../../src/chain/tron-address';
+import { tronFromEvm } from '../../../src/adapters/tron-address';
 import { TronLedger } from './ledger';
 import { startTronStandIn, type TronStandIn } from './server';
 

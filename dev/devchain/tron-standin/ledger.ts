@@ -1,6 +1,6 @@
 import { AbiCoder, sha256, toUtf8Bytes } from 'ethers';
 import { utils } from 'tronweb';
-import { tronFromHex, tronHex } from '../../../src/chain/tron-address';
+import { tronFromHex, tronHex } from '../../../src/adapters/tron-address';
 import { tronSignerOf, txIdMatches, type TronTx } from '../../../src/chain/tron-tx';
 
 /**

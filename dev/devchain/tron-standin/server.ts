@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Wallet } from 'ethers';
-import { tronFromEvm, tronFromHex, tronHex } from '../../../src/chain/tron-address';
+import { tronFromEvm, tronFromHex, tronHex } from '../../../src/adapters/tron-address';
 import { refBlockOf, signTronTx, trc20TransferTx, type TronTx } from '../../../src/chain/tron-tx';
 import { FREE_BANDWIDTH, Refusal, TronLedger } from './ledger';
 
