@@ -161,7 +161,7 @@ export class HeadlessIntentManager {
     }
   }
 
-  /** RECONCILING: the signed payout is broadcast (again after a crash: the same bytes), confirmed, completed once. */
+  /** RECONCILING: the signed payout goes to its child workflow (payout.ts): the same bytes sent, confirmed, completed once. */
   async reconcile(): Promise<void> {
     const id = this.input.withdrawalId;
     this.signing = true;

@@ -40,9 +40,9 @@ const EXPIRY_READS_ROW = 'expiry-reads-row';
 
 /**
  * One widget withdrawal (modes A and B). Admin moves and decisions arrive as updates and run one at a time; the main
- * loop keeps the TTL, re-tries held approvals, and after settlement broadcasts, waits for confirmations and sends
- * WITHDRAW_COMPLETE (or, if the payout reverted, ends FAILED). The payout is signed once, inside the update that
- * settles, so its answer carries the hash.
+ * loop keeps the TTL, re-tries held approvals, and after settlement hands the signed payout to its child workflow
+ * (payout.ts: broadcast, confirmations, WITHDRAW_COMPLETE), ending FAILED if that answers unpaid. The payout is signed
+ * once, inside the update that settles, so its answer carries the hash.
  */
 export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promise<WidgetStatus> {
   const acts = proxyActivities<WithdrawalActivities & PayoutActivities & SettlementActivities>({ startToCloseTimeout: '1 minute', retry: { maximumInterval: '30 seconds' } });
