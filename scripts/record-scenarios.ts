@@ -6,7 +6,7 @@
 import type { Client } from '@temporalio/client';
 import { ensureDepositAddress } from '../src/store/deposit-addresses';
 import { recordWebhookEvent } from '../src/store/outbox';
-import { depositWorkflowId, webhookWorkflowId, withdrawalWorkflowId } from '../src/domain/keys';
+import { depositWorkflowId, payoutWorkflowId, webhookWorkflowId, withdrawalWorkflowId } from '../src/domain/keys';
 import { drainGas, fund, mine, restoreGas } from '../dev/devchain/dev-commands';
 import { createAdmin } from '../src/provisioning/admins';
 import { createOperator } from '../src/provisioning/operators';
@@ -85,11 +85,23 @@ export function scenarios(ctx: TestContext, receiver: WebhookReceiver, deadRecei
     return `headless-${sessionRef}`;
   }
 
+  /** The payout child workflow of the withdrawal whose workflow is `parentId` (closed with its parent). */
+  async function payoutOf(parentId: string, name: string): Promise<RunToRecord> {
+    const sessionRef = parentId.startsWith('headless-') ? parentId.slice('headless-'.length) : null;
+    const w = sessionRef ? await ctx.db.withdrawal.findFirstOrThrow({ where: { sessionRef, mode: 'C' } }) : { id: parentId.slice('withdrawal-'.length) };
+    const workflowId = payoutWorkflowId(w.id);
+    const runId = await closedRun(workflowId);
+    return { name, workflowId, runId, shows: `payout child of ${parentId.split('-')[0]}: send, confirmations, completion` };
+  }
+
   return {
     async headlessCompleted() {
       const workflowId = await executedIntent('5.00');
       const runId = await closedRun(workflowId);
-      return [{ name: 'headless-completed', workflowId, runId, shows: 'execute update, sign, broadcast, confirmations, COMPLETED' }];
+      return [
+        { name: 'headless-completed', workflowId, runId, shows: 'execute update, sign, payout child workflow, COMPLETED' },
+        await payoutOf(workflowId, 'payout-headless'),
+      ];
     },
 
     async headlessGasContinueAsNew() {
@@ -110,7 +122,7 @@ export function scenarios(ctx: TestContext, receiver: WebhookReceiver, deadRecei
       if (runs.at(-1) !== lastRunId) throw new Error(`${workflowId} took more than two runs: re-record`);
       return [
         { name: 'headless-gas-run1', workflowId, runId: runs[0]!, shows: 'execute update, WAITING_FOR_GAS re-checks on the timer, continue-as-new' },
-        { name: 'headless-gas-run2', workflowId, runId: runs[1]!, shows: 'resumed in WAITING_FOR_GAS, gas back, requeue, sign, COMPLETED' },
+        { name: 'headless-gas-run2', workflowId, runId: runs[1]!, shows: 'resumed in WAITING_FOR_GAS, gas back, requeue, sign, payout child workflow, COMPLETED' },
       ];
     },
 
@@ -124,7 +136,10 @@ export function scenarios(ctx: TestContext, receiver: WebhookReceiver, deadRecei
       }
       const workflowId = withdrawalWorkflowId({ id, mode: 'A', sessionRef: '' });
       const runId = await closedRun(workflowId);
-      return [{ name: 'withdrawal-mode-a', workflowId, runId, shows: 'adminTransition updates PENDING → PROCESSING → COMPLETED, payout confirmed' }];
+      return [
+        { name: 'withdrawal-mode-a', workflowId, runId, shows: 'adminTransition updates PENDING → PROCESSING → COMPLETED, payout child workflow' },
+        await payoutOf(workflowId, 'payout-mode-a'),
+      ];
     },
 
     async modeBHeldApproval() {

@@ -13,6 +13,12 @@ export const headlessWorkflowId = (sessionRef: string) => `headless-${sessionRef
 export const withdrawalWorkflowId = (w: { id: string; mode: string; sessionRef: string }) =>
   w.mode === 'C' ? headlessWorkflowId(w.sessionRef) : `withdrawal-${w.id}`;
 
+/**
+ * The payout child workflow of one withdrawal (any mode): one per outbound transfer, so a parent replayed, reset or
+ * retried reaches the same payout instead of starting a second one. A treasury send takes an id of its own kind.
+ */
+export const payoutWorkflowId = (withdrawalId: string) => `payout-${withdrawalId}`;
+
 /** `deposit-<chainId>-<txHash>-<logIndex|native>`, with the log index the transfer was first seen at: a rescan never starts a second workflow. */
 export const depositWorkflowId = (t: { chainId: number; txHash: string; logIndex: number }) =>
   `deposit-${t.chainId}-${t.txHash}-${t.logIndex < 0 ? 'native' : t.logIndex}`;

@@ -2,16 +2,20 @@ import { ActivityFailure, type ApplicationFailure, condition, patched, setHandle
 import { canCancel, executeDisposition, isWithdrawn, liveRetryDisposition, REASON, type ReasonCode } from '../domain/headless';
 import { HEADLESS_MOVES, isHeadlessSource, isTerminal, type HeadlessStatus } from '../domain/headless-machine';
 import type { ExecuteResult } from '../domain/headless-intent';
+import type { UnpaidPayout } from '../domain/failure-types';
 import type { HeadlessWorkflowInput } from './headless-messages';
 import { adminRetrySignal, cancelUpdate, executeUpdate, statusQuery, type CancelResult, type ExecuteInput, type HeadlessLiveState } from './headless-messages';
 import { exclusiveSection } from './exclusive';
 import { headlessActivities } from './headless-activities';
 import { unpaidPayout } from './payout-failures';
+import { runPayout, unpaidReason } from './payout';
 import { refusal, refusalOf } from './refusal';
 import { WithdrawStatus } from './search-attributes';
 
 /** Broadcast, confirmations and completion as one activity (confirmPayout); runs begun before it keep three. */
 const ONE_PAYOUT_ACTIVITY = 'one-payout-activity';
+/** The payout runs as its own child workflow (payout.ts); runs begun before it make it here (payInWorkflow). */
+const PAYOUT_CHILD_WORKFLOW = 'payout-child-workflow';
 
 /**
  * One headless intent's state and its message handlers. Execute and cancel run one at a time with every status change
@@ -157,11 +161,19 @@ export class HeadlessIntentManager {
     }
   }
 
-  /** RECONCILING: the signed payout is broadcast (again after a crash: the same bytes), confirmed, completed once. */
+  /** RECONCILING: the signed payout goes to its child workflow (payout.ts): the same bytes sent, confirmed, completed once. */
   async reconcile(): Promise<void> {
     const id = this.input.withdrawalId;
     this.signing = true;
     if (this.input.pauseBeforeBroadcastMs > 0) await sleep(this.input.pauseBeforeBroadcastMs);
+    const reason = patched(PAYOUT_CHILD_WORKFLOW) ? unpaidReason(await runPayout({ withdrawalId: id, pollMs: this.input.pollMs })) : await this.payInWorkflow();
+    if (reason) return this.fail(false, reason);
+    this.setStatus(HEADLESS_MOVES.complete.to);
+  }
+
+  /** The payout as runs begun before the payout child workflow make it, in this workflow's own history. */
+  private async payInWorkflow(): Promise<UnpaidPayout | null> {
+    const id = this.input.withdrawalId;
     try {
       if (patched(ONE_PAYOUT_ACTIVITY)) await this.acts.poll.confirmPayout(id);
       else {
@@ -169,12 +181,12 @@ export class HeadlessIntentManager {
         await this.acts.poll.awaitPayoutConfirmations(id);
         await this.acts.settle.completePayout(id);
       }
+      return null;
     } catch (err) {
       const reason = unpaidPayout(err);
       if (!reason) throw err;
-      return this.fail(false, reason);
+      return reason;
     }
-    this.setStatus(HEADLESS_MOVES.complete.to);
   }
 
   /** Back to EXECUTION_QUEUED. A pending retry stays visible until the row has moved, so a second one is IN_PROGRESS. */

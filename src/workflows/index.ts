@@ -3,6 +3,7 @@ export { chainScannerWorkflow } from './chain-scanner';
 export { depositWorkflow } from './deposit';
 export { dustSweeperWorkflow } from './dust-sweeper';
 export { headlessWorkflow } from './headless';
+export { payoutWorkflow } from './payout';
 export { webhookDeliveryWorkflow } from './webhook-delivery';
 export { webhookRelayWorkflow } from './webhook-relay';
 export { withdrawalWorkflow } from './withdrawal';

@@ -5,6 +5,8 @@ export const OperatorId = defineSearchAttributeKey('OperatorId', 'KEYWORD');
 export const ExternalUserId = defineSearchAttributeKey('ExternalUserId', 'KEYWORD');
 export const SessionRef = defineSearchAttributeKey('SessionRef', 'KEYWORD');
 export const WithdrawStatus = defineSearchAttributeKey('WithdrawStatus', 'KEYWORD');
+/** A payout child workflow's state: SENDING, then COMPLETED or the unpaid reason (payout.ts). */
+export const PayoutState = defineSearchAttributeKey('PayoutState', 'KEYWORD');
 
 export function searchAttributes(v: { operatorId?: string; externalUserId?: string; sessionRef?: string; withdrawStatus?: string }): TypedSearchAttributes {
   const pairs: SearchAttributePair[] = [];

@@ -3,11 +3,12 @@ import type { PayoutActivities } from '../activities/payouts';
 import type { ApprovalOutcome } from '../activities/approval';
 import type { SettlementActivities } from '../activities/settlement';
 import type { WithdrawalActivities } from '../activities/withdrawals';
-import { PAYOUT_UNPAID } from '../domain/failure-types';
+import { PAYOUT_UNPAID, type UnpaidPayout } from '../domain/failure-types';
 import type { HeldReason } from '../domain/withdrawals';
 import { isLegalAdminMove, isLiveWidget, isWidgetSource, WIDGET_ENTRY, WIDGET_MOVES, type WidgetStatus } from '../domain/withdrawal-machine';
 import { exclusiveSection } from './exclusive';
 import { unpaidPayout } from './payout-failures';
+import { runPayout, unpaidReason } from './payout';
 import { refusal } from './refusal';
 import { WithdrawStatus } from './search-attributes';
 import { adminTransitionUpdate, decideUpdate, supersedeUpdate, type WithdrawalState } from './withdrawal-messages';
@@ -30,6 +31,8 @@ const invalid = (message: string) => refusal('INVALID_TRANSITION', message);
 const ONE_SETTLEMENT_ACTIVITY = 'one-settlement-activity';
 /** Broadcast, confirmations and completion as one activity (confirmPayout); runs begun before it keep three. */
 const ONE_PAYOUT_ACTIVITY = 'one-payout-activity';
+/** The payout runs as its own child workflow (payout.ts); runs begun before it make it here (payInWorkflow). */
+const PAYOUT_CHILD_WORKFLOW = 'payout-child-workflow';
 /** A settlement may answer that the row was cancelled with its session while this workflow was not told. */
 const CANCELLED_WITH_SESSION = 'cancelled-with-session';
 /** An expiry that moved nothing reads the row, which may have been cancelled with its session. */
@@ -37,9 +40,9 @@ const EXPIRY_READS_ROW = 'expiry-reads-row';
 
 /**
  * One widget withdrawal (modes A and B). Admin moves and decisions arrive as updates and run one at a time; the main
- * loop keeps the TTL, re-tries held approvals, and after settlement broadcasts, waits for confirmations and sends
- * WITHDRAW_COMPLETE (or, if the payout reverted, ends FAILED). The payout is signed once, inside the update that
- * settles, so its answer carries the hash.
+ * loop keeps the TTL, re-tries held approvals, and after settlement hands the signed payout to its child workflow
+ * (payout.ts: broadcast, confirmations, WITHDRAW_COMPLETE), ending FAILED if that answers unpaid. The payout is signed
+ * once, inside the update that settles, so its answer carries the hash.
  */
 export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promise<WidgetStatus> {
   const acts = proxyActivities<WithdrawalActivities & PayoutActivities & SettlementActivities>({ startToCloseTimeout: '1 minute', retry: { maximumInterval: '30 seconds' } });
@@ -188,8 +191,8 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
     });
   }
 
-  if (status === 'COMPLETED') {
-    if (input.pauseBeforeBroadcastMs > 0) await sleep(input.pauseBeforeBroadcastMs);
+  /** The payout as runs begun before the payout child workflow make it, in this workflow's own history. */
+  async function payInWorkflow(): Promise<UnpaidPayout | null> {
     try {
       if (patched(ONE_PAYOUT_ACTIVITY)) await poll.confirmPayout(id);
       else {
@@ -197,9 +200,18 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
         await poll.awaitPayoutConfirmations(id);
         await acts.completePayout(id);
       }
+      return null;
     } catch (err) {
       const reason = unpaidPayout(err);
       if (!reason) throw err;
+      return reason;
+    }
+  }
+
+  if (status === 'COMPLETED') {
+    if (input.pauseBeforeBroadcastMs > 0) await sleep(input.pauseBeforeBroadcastMs);
+    const reason = patched(PAYOUT_CHILD_WORKFLOW) ? unpaidReason(await runPayout({ withdrawalId: id, pollMs: input.pollMs })) : await payInWorkflow();
+    if (reason) {
       // Reverted, or never mineable: nothing was paid, so it must never read as completed; an admin takes it from here.
       await acts.failUnpaidPayout(id, reason);
       setStatus(WIDGET_MOVES.failUnpaid.to);

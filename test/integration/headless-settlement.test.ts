@@ -2,9 +2,10 @@ import { drainGas, restoreGas } from '../../dev/devchain/dev-commands';
 import { setProxyRpc } from '../../dev/devchain/rpc-proxy';
 import { WEBHOOK_FIELDS } from '../../src/domain/webhook-events';
 import { createAdmin } from '../../src/provisioning/admins';
-import { WithdrawStatus } from '../../src/workflows/search-attributes';
+import { PayoutState, SessionRef, WithdrawStatus } from '../../src/workflows/search-attributes';
 import { expectError, form, headlessSuite } from '../support/headless-fixtures';
 import { http } from '../support/http';
+import { payoutRuns, scheduledActivities } from '../support/payout-runs';
 import { OperatorLedger } from '../support/operator-ledger';
 import { delay, eventually } from '../support/wait';
 import { ACK, FAIL } from '../support/webhook-receiver';
@@ -69,6 +70,13 @@ describe('settlement', () => {
     const desc = await ctx.temporal.client.workflow.getHandle(`headless-${sessionRef}`).describe();
     expect(desc.status.name).toBe('COMPLETED');
     expect(desc.typedSearchAttributes.get(WithdrawStatus)).toBe('COMPLETED');
+    // One payout workflow for the payout, a child of the intent's, found by the intent's sessionRef.
+    const [payout, ...more] = await payoutRuns(ctx.temporal.client, id);
+    expect(more).toHaveLength(0);
+    expect(payout).toMatchObject({ workflowId: `payout-${id}`, status: { name: 'COMPLETED' }, parentExecution: { workflowId: `headless-${sessionRef}` } });
+    expect(payout!.typedSearchAttributes.get(SessionRef)).toBe(sessionRef);
+    expect(payout!.typedSearchAttributes.get(PayoutState)).toBe('COMPLETED');
+    expect(await scheduledActivities(ctx.temporal.client, payout!.workflowId, payout!.runId)).toEqual(['confirmPayout']);
   });
 
   it('When the bankroll has no gas, Then WAITING_FOR_GAS with the reservation held; a cancel there releases it; an admin retry after restore-gas completes the payout', async () => {

@@ -5,7 +5,7 @@
  */
 import type { Activities } from '../../src/activities';
 import { ensureDepositAddress } from '../../src/store/deposit-addresses';
-import { fund, mine } from '../../src/devchain/dev-commands';
+import { fund, mine } from '../../dev/devchain/dev-commands';
 import { chainScannerWorkflowId, depositWorkflowId } from '../../src/domain/keys';
 import { createOperator } from '../../src/provisioning/operators';
 import { createTestContext, type TestContext } from '../support/harness';

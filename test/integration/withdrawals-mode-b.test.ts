@@ -2,8 +2,10 @@ import Decimal from 'decimal.js';
 import { mine } from '../../dev/devchain/dev-commands';
 import { setProxyRpc } from '../../dev/devchain/rpc-proxy';
 import { createOperator } from '../../src/provisioning/operators';
+import { OperatorId, PayoutState } from '../../src/workflows/search-attributes';
 import { createTestContext, type TestContext } from '../support/harness';
 import { http } from '../support/http';
+import { payoutRuns, scheduledActivities } from '../support/payout-runs';
 import { eventually, mineUntil } from '../support/wait';
 import { ACK, WebhookReceiver, type Received } from '../support/webhook-receiver';
 import { withdrawFixtures } from '../support/withdraw-fixtures';
@@ -71,10 +73,15 @@ describe('Mode B: external approval', () => {
     await new Promise((res) => setTimeout(res, 800));
     expect(events('WITHDRAW_COMPLETE', w.id)).toHaveLength(1);
     expect(await ctx.db.outboundTx.count({ where: { purpose: `payout:${w.id}` } })).toBe(1);
-    // The whole settlement is two activities (docs/performance.md): decide-and-sign, then send-poll-complete.
-    const history = await ctx.temporal.client.workflow.getHandle(`withdrawal-${w.id}`).fetchHistory();
-    const scheduled = history.events!.flatMap((e) => e.activityTaskScheduledEventAttributes?.activityType?.name ?? []);
-    expect(scheduled).toEqual(['approveAndSettle', 'confirmPayout']);
+    // The whole settlement is two activities (docs/performance.md): decide-and-sign in the withdrawal's workflow, then
+    // send-poll-complete in its one payout child workflow, which carries the withdrawal's search attributes.
+    expect(await scheduledActivities(ctx.temporal.client, `withdrawal-${w.id}`)).toEqual(['approveAndSettle']);
+    const [payout, ...more] = await payoutRuns(ctx.temporal.client, w.id);
+    expect(more).toHaveLength(0);
+    expect(payout).toMatchObject({ workflowId: `payout-${w.id}`, status: { name: 'COMPLETED' }, parentExecution: { workflowId: `withdrawal-${w.id}` } });
+    expect(payout!.typedSearchAttributes.get(PayoutState)).toBe('COMPLETED');
+    expect(payout!.typedSearchAttributes.get(OperatorId)).toBe(ext.id);
+    expect(await scheduledActivities(ctx.temporal.client, payout!.workflowId, payout!.runId)).toEqual(['confirmPayout']);
   });
 
   it('When REJECT comes with a reason, Then REJECTED, no payout and no webhook; a later APPROVE changes nothing', async () => {

@@ -10,7 +10,7 @@ describe('temporal-dev.yml', () => {
     expect(value('--ui-port')).toBe('8233');
     expect(value('--db-filename')).toMatch(/\.data\/temporal\/dev\.db$/);
     const attrs = args.flatMap((a, i) => (args[i - 1] === '--search-attribute' ? [a] : []));
-    expect(attrs).toEqual(['OperatorId=Keyword', 'ExternalUserId=Keyword', 'SessionRef=Keyword', 'WithdrawStatus=Keyword']);
+    expect(attrs).toEqual(['OperatorId=Keyword', 'ExternalUserId=Keyword', 'SessionRef=Keyword', 'WithdrawStatus=Keyword', 'PayoutState=Keyword']);
     expect(args).toContain('frontend.enableUpdateWorkflowExecution=true');
   });
 
