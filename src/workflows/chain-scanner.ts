@@ -52,28 +52,36 @@ export async function chainScannerWorkflow(input: ChainScannerInput): Promise<ne
  */
 async function startDeposits(input: ChainScannerInput, pending: NonNullable<ScanResult['pending']>): Promise<void> {
   const { commitScanCursor } = proxyActivities<ChainScanActivities>({ startToCloseTimeout: '1 minute', retry: { maximumInterval: '30 seconds' } });
-  await Promise.all(pending.deposits.map(startDeposit));
+  await Promise.all(pending.deposits.map((d) => startDeposit(d, input.pollMs)));
   await commitScanCursor(input.chainId, pending.cursor);
 }
 
 /**
  * One deposit's workflow, abandoned on close (the scanner continues as new; its deposits go on). A confirming deposit
- * needs a run: a new one if the last has closed (it ended on a drop). A revived deposit's old run may still be
- * returning its DROPPED result: nothing is left for it to do, so it is replaced. An id already running is the
- * deposit already followed: not an error.
+ * needs a run: a new one if the last has closed (it ended on a drop). An id already running is the deposit already
+ * followed: not an error, except for a revived deposit, whose old run has decided DROPPED and is returning it: a
+ * child start cannot replace a running workflow (TERMINATE_IF_RUNNING answers "already started" for a child), so the
+ * new run starts once the old one has closed, moments later. Skipping it would leave the deposit with no run at all.
  */
-async function startDeposit(s: DepositStart): Promise<void> {
+async function startDeposit(s: DepositStart, pollMs: number): Promise<void> {
   const { run } = s;
-  try {
-    await startChild<typeof depositWorkflow>('depositWorkflow', {
-      workflowId: s.workflowId,
-      args: [s.input],
-      parentClosePolicy: 'ABANDON',
-      workflowIdReusePolicy: run.revived ? 'TERMINATE_IF_RUNNING' : run.confirming ? 'ALLOW_DUPLICATE' : 'REJECT_DUPLICATE',
-      typedSearchAttributes: searchAttributes({ operatorId: run.operatorId, externalUserId: run.externalUserId, sessionRef: run.sessionRef }),
-    });
-    log.info('deposit detected', { workflowId: s.workflowId, depositId: s.input.depositId, revived: run.revived });
-  } catch (err) {
-    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+  for (;;) {
+    try {
+      await startChild<typeof depositWorkflow>('depositWorkflow', {
+        workflowId: s.workflowId,
+        args: [s.input],
+        parentClosePolicy: 'ABANDON',
+        workflowIdReusePolicy: run.confirming ? 'ALLOW_DUPLICATE' : 'REJECT_DUPLICATE',
+        typedSearchAttributes: searchAttributes({ operatorId: run.operatorId, externalUserId: run.externalUserId, sessionRef: run.sessionRef }),
+      });
+      log.info('deposit detected', { workflowId: s.workflowId, depositId: s.input.depositId, revived: run.revived });
+      return;
+    } catch (err) {
+      if (!(err instanceof WorkflowExecutionAlreadyStartedError) || !run.revived) {
+        if (err instanceof WorkflowExecutionAlreadyStartedError) return;
+        throw err;
+      }
+      await sleep(pollMs);
+    }
   }
 }
