@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
 import type { Db } from '../../adapters/db';
 import { apiKeyId, apiKeyMatches, sha256Hex } from '../../domain/credentials';
@@ -60,3 +61,21 @@ export const requireActingRole: RequestHandler = (_req, res, next) => {
   if (currentAdmin(res).role === 'SUPPORT') throw new AppError('FORBIDDEN_ROLE', 'This role may read but not act');
   next();
 };
+
+/** Spec 5 rule 2: first on every headless endpoint, before anything about the resource is looked at. */
+export const requireHeadless: RequestHandler = (_req, res, next) => {
+  if (!currentOperator(res).headlessEnabled) throw new AppError('HEADLESS_NOT_ENABLED', 'Headless mode is not enabled for this operator');
+  next();
+};
+
+/** GET /metrics: with METRICS_TOKEN set, only a scraper presenting it as a Bearer token reads it. */
+export function metricsAuth(token: string | undefined): RequestHandler {
+  return (req, _res, next) => {
+    if (token) {
+      const given = Buffer.from(req.get('authorization')?.replace(/^Bearer /, '') ?? '');
+      const want = Buffer.from(token);
+      if (given.length !== want.length || !timingSafeEqual(given, want)) throw new AppError('UNAUTHORIZED', 'Metrics need the metrics token');
+    }
+    next();
+  };
+}

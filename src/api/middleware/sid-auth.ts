@@ -33,3 +33,9 @@ export function sidAuth(db: Db, opts: { allowClosed?: boolean } = {}): RequestHa
 export function currentSession(res: Response): SessionWithOperator {
   return res.locals.session as SessionWithOperator;
 }
+
+/** A withdraw session's sid is a valid credential but the wrong one for a deposit call: name the field rather than 404. */
+export const requireDepositSession: RequestHandler = (_req, res, next) => {
+  if (currentSession(res).type !== 'DEPOSIT') throw fieldError('sid', 'must be a deposit session');
+  next();
+};

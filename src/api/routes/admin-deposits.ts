@@ -1,10 +1,14 @@
-import { Router } from 'express';
 import { getAddress } from 'ethers';
 import { depositWorkflowId } from '../../domain/keys';
 import { fromRawUnits } from '../../domain/money';
 import type { Deposit } from '../../generated/prisma/client';
-import type { ApiDeps } from '../deps';
-import { decodeCursor, encodeCursor, type Cursor } from '../pagination';
+import type { Config } from '../../config/env';
+import { adminToken } from '../auth-kinds';
+import { endpoint } from '../endpoint';
+import { json } from '../openapi/operation';
+import { z } from '../openapi/zod';
+import { decodeCursor, encodeCursor, nextCursorHeader, type Cursor } from '../pagination';
+import { adminDepositView } from '../schemas/admin-responses';
 import { adminDepositListQuery } from '../schemas/deposits';
 import { temporalUiUrl } from '../../temporal/client/ui-url';
 
@@ -15,10 +19,7 @@ function afterDepositCursor(c: Cursor | null) {
   return { OR: [{ createdAt: { lt: c.createdAt } }, { createdAt: c.createdAt, id: { lt: id } }] };
 }
 
-/** GET /admin/deposits (any admin role): every recorded transfer into a deposit address, dust included, latest first. */
-export function adminDepositRoutes({ db, config }: ApiDeps): Router {
-  const router = Router();
-  const view = (d: Deposit) => {
+function view(config: Config, d: Deposit): z.infer<typeof adminDepositView> {
     // Dust never gets a workflow: nothing to link to.
     const workflowId = d.status === 'DUST' ? null : depositWorkflowId(d);
     return {
@@ -46,10 +47,20 @@ export function adminDepositRoutes({ db, config }: ApiDeps): Router {
       workflowId,
       temporalUiUrl: workflowId && temporalUiUrl(config, workflowId),
     };
-  };
+}
 
-  router.get('/admin/deposits', async (req, res) => {
-    const q = adminDepositListQuery.parse(req.query);
+/** GET /admin/deposits (any admin role): every recorded transfer into a deposit address, dust included, latest first. */
+export const adminDepositEndpoints = [
+  endpoint({
+    operationId: 'adminListDeposits',
+    method: 'get',
+    path: '/admin/deposits',
+    tag: 'Admin',
+    auth: adminToken(),
+    summary: 'Deposits, newest first (status=DUST: transfers below their minimum, never credited)',
+    query: adminDepositListQuery,
+    responses: { 200: { ...json('A page of deposits', z.array(adminDepositView)), headers: nextCursorHeader } },
+    handler: async ({ deps: { db, config }, query: q, res }) => {
     const rows = await db.deposit.findMany({
       where: {
         status: q.status, operatorId: q.operatorId, externalUserId: q.externalUserId, chainId: q.chainId,
@@ -61,8 +72,7 @@ export function adminDepositRoutes({ db, config }: ApiDeps): Router {
     });
     const page = rows.slice(0, q.limit);
     if (rows.length > q.limit) res.setHeader('X-Next-Cursor', encodeCursor({ createdAt: page.at(-1)!.createdAt, id: page.at(-1)!.id.toString() }));
-    res.json(page.map(view));
-  });
-
-  return router;
-}
+    res.json(page.map((d) => view(config, d)));
+    },
+  }),
+];

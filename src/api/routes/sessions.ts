@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { Router, type Response } from 'express';
+import type { Response } from 'express';
 import type { Db } from '../../adapters/db';
 import type { Config } from '../../config/env';
 import { AppError } from '../../domain/errors';
@@ -7,20 +7,18 @@ import { depositReferenceLock } from '../../domain/keys';
 import { assertAmountWithinLimits, assertSessionUsable, newSessionRef } from '../../domain/sessions';
 import type { Operator, Prisma, SessionType } from '../../generated/prisma/client';
 import { tellCancelledWithdrawals } from '../../temporal/client/withdrawals';
-import type { ApiDeps } from '../deps';
+import { operatorKey } from '../auth-kinds';
+import { endpoint } from '../endpoint';
 import { sendEnvelope } from '../envelope';
 import { currentOperator } from '../middleware/auth';
 import { sessionNotFound } from '../middleware/sid-auth';
-import { validateBody, validatedBody } from '../middleware/validate';
+import { json } from '../openapi/operation';
+import { z } from '../openapi/zod';
 import { operatorScope } from '../operator-scope';
-import {
-  depositSessionSchema,
-  UUID_RE,
-  withdrawSessionSchema,
-  type DepositSessionBody,
-  type SessionBody,
-} from '../schemas/sessions';
-import { headlessCreate } from './headless';
+import { headlessCreateSchema } from '../schemas/headless';
+import * as out from '../schemas/responses';
+import { depositSessionSchema, UUID_RE, withdrawSessionSchema, type DepositSessionBody, type SessionBody } from '../schemas/sessions';
+import { createHeadless, isHeadlessRequest } from './headless';
 import { cancelSessionWithWithdrawal, insertSession, insertSessionInTx, type CreatedSession, type NewSession } from '../../store/sessions';
 
 /** Where the widget pages live: PUBLIC_BASE_URL when the service sits behind a public address, else the API itself. */
@@ -82,29 +80,69 @@ function sendCreated(res: Response, config: Config, session: CreatedSession): vo
   });
 }
 
-/** Operator-key session endpoints (app.ts checks the key before these run). */
-export function sessionRoutes(deps: ApiDeps): Router {
-  const { db, config } = deps;
-  const router = Router();
+const sessions = { tag: 'Sessions', auth: operatorKey() } as const;
 
-  router.post('/session/deposit', validateBody(depositSessionSchema), async (_req, res) => {
-    const body = validatedBody(res, depositSessionSchema);
+const createDeposit = endpoint({
+  ...sessions,
+  operationId: 'createDepositSession',
+  method: 'post',
+  path: '/session/deposit',
+  summary: 'Create a deposit session (widget URL and sid)',
+  body: depositSessionSchema,
+  responses: { 201: json('Created', out.envelope(out.sessionCreated)) },
+  errors: ['AMOUNT_BELOW_MINIMUM', 'AMOUNT_ABOVE_MAXIMUM'],
+  handler: async ({ deps: { db, config }, body, res }) => {
     const operator = currentOperator(res);
     assertOperatorLimits(operator, body.amount);
     sendCreated(res, config, await createDepositSession(db, config, operator.id, body));
-  });
+  },
+});
 
-  router.post('/session/withdraw', headlessCreate(deps), validateBody(withdrawSessionSchema), async (_req, res) => {
-    const body = validatedBody(res, withdrawSessionSchema);
+/** One endpoint, two resources: executionMode HEADLESS asks for a headless intent (spec 4.2), anything else a widget session. */
+const createWithdraw = endpoint({
+  ...sessions,
+  operationId: 'createWithdrawSession',
+  method: 'post',
+  path: '/session/withdraw',
+  summary: 'Create a withdraw session, or a headless withdrawal intent (executionMode HEADLESS)',
+  description: 'A headless intent: Needs headless mode enabled for the operator (else 403 HEADLESS_NOT_ENABLED).',
+  body: z.union([withdrawSessionSchema, headlessCreateSchema]),
+  parsedByHandler: true,
+  responses: { 201: json('Created: a widget session, or a headless intent', out.envelope(z.union([out.sessionCreated, out.headlessCreated]))) },
+  errors: [
+    'AMOUNT_BELOW_MINIMUM',
+    'AMOUNT_ABOVE_MAXIMUM',
+    'HEADLESS_NOT_ENABLED',
+    'OPERATOR_REFERENCE_REQUIRED',
+    'HEADLESS_INVALID_RECIPIENT',
+    'HEADLESS_UNSUPPORTED_CHAIN',
+    'HEADLESS_UNSUPPORTED_TOKEN',
+    'OPERATOR_REFERENCE_CONFLICT',
+    'SERVICE_UNAVAILABLE',
+  ],
+  handler: async ({ deps, req, res }) => {
     const operator = currentOperator(res);
+    if (isHeadlessRequest(req.body)) return createHeadless(deps, operator, req.body, res);
+    const body = withdrawSessionSchema.parse(req.body ?? {});
     assertOperatorLimits(operator, body.amount);
     // No redirectUrl: withdraw sessions always return to the operator's panel address (CONTRACT §6).
-    sendCreated(res, config, await insertSession(db, sessionData(config, operator.id, 'WITHDRAW', body, null)));
-  });
+    sendCreated(res, deps.config, await insertSession(deps.db, sessionData(deps.config, operator.id, 'WITHDRAW', body, null)));
+  },
+});
 
-  // CONTRACT §6: the caller's or its sub-operators' open sessions; anything else reads as missing.
-  router.post('/session/:uuid/cancel', async (req, res) => {
-    const id = req.params.uuid;
+// CONTRACT §6: the caller's or its sub-operators' open sessions; anything else reads as missing.
+const cancelSession = endpoint({
+  ...sessions,
+  operationId: 'cancelSession',
+  method: 'post',
+  path: '/session/:uuid/cancel',
+  summary: 'Cancel an open session',
+  params: z.object({ uuid: z.string() }),
+  responses: { 200: json('Cancelled', out.envelope(out.sessionCancelled)) },
+  errors: ['SESSION_NOT_FOUND', 'SESSION_EXPIRED', 'SESSION_NOT_OPEN'],
+  handler: async ({ deps, req, res }) => {
+    const { db } = deps;
+    const id = req.params.uuid as string;
     const scope = await operatorScope(db, currentOperator(res));
     const session = UUID_RE.test(id) ? await db.session.findFirst({ where: { id, operatorId: { in: scope } } }) : null;
     if (!session) throw sessionNotFound();
@@ -119,7 +157,8 @@ export function sessionRoutes(deps: ApiDeps): Router {
       deps.logger.warn('withdrawal workflow not told of its cancelled session; it learns at its next step', { sessionRef: session.sessionRef, err }),
     );
     sendEnvelope(res, 200, 'Session cancelled', { sid: session.id, sessionRef: session.sessionRef, status: 'CANCELLED' });
-  });
+  },
+});
 
-  return router;
-}
+/** Operator-key session endpoints. */
+export const sessionEndpoints = [createDeposit, createWithdraw, cancelSession];

@@ -1,12 +1,14 @@
-import { Router, type RequestHandler } from 'express';
 import type { Db } from '../../adapters/db';
 import { ensureDepositAddress, ensureTronDepositAddress } from '../../store/deposit-addresses';
 import { fieldError } from '../../domain/errors';
-import type { ApiDeps } from '../deps';
+import { sidCredential } from '../auth-kinds';
+import { endpoint } from '../endpoint';
 import { sendEnvelope } from '../envelope';
-import { currentSession, sidAuth } from '../middleware/sid-auth';
-import { validateBody, validatedBody } from '../middleware/validate';
+import { currentSession } from '../middleware/sid-auth';
+import { json } from '../openapi/operation';
 import { depositAddressSchema } from '../schemas/depositor';
+import { depositAddress, envelope } from '../schemas/responses';
+import { sidBody } from '../schemas/widget';
 
 interface Asset {
   symbol: string;
@@ -44,20 +46,21 @@ function paymentUri(address: string, chainId: number, tokenAddress: string | nul
   return tokenAddress === null ? `ethereum:${address}@${chainId}` : `ethereum:${tokenAddress}@${chainId}/transfer?address=${address}`;
 }
 
-/** A withdraw session's sid is a valid credential but the wrong one here: name the field rather than 404. */
-const requireDepositSession: RequestHandler = (_req, res, next) => {
-  if (currentSession(res).type !== 'DEPOSIT') throw fieldError('sid', 'must be a deposit session');
-  next();
-};
-
-/** Widget-called deposit endpoint: the sid in the body is the credential (no operator key). */
-export function widgetDepositRoutes({ db, config }: ApiDeps): Router {
-  const router = Router();
-
-  // sidAuth first: a request without a usable session learns nothing about the registry.
-  router.post('/depositor/address', sidAuth(db), requireDepositSession, validateBody(depositAddressSchema), async (_req, res) => {
+/**
+ * POST /depositor/address (widget-called, a deposit session's sid). The sid first: a request without a usable session
+ * learns nothing about the registry.
+ */
+export const depositAddressEndpoint = endpoint({
+  operationId: 'getDepositAddress',
+  method: 'post',
+  path: '/depositor/address',
+  tag: 'Widget (sid)',
+  auth: sidCredential({ deposit: true }),
+  summary: "The user's deposit address for a currency on a chain",
+  body: sidBody.extend(depositAddressSchema.shape),
+  responses: { 200: json('The address', envelope(depositAddress)) },
+  handler: async ({ deps: { db, config }, body: { chainId, currency }, res }) => {
     const session = currentSession(res);
-    const { chainId, currency } = validatedBody(res, depositAddressSchema);
     // A TRON chain counts only where this deployment has its node (TRON_RPC_URLS) and the TRON public key.
     const asset = await resolveAsset(db, chainId, currency, config.TRON_DEPOSIT_XPUB !== undefined && config.TRON_RPC_URLS[chainId] !== undefined);
     const { address } = asset.tron
@@ -72,7 +75,5 @@ export function widgetDepositRoutes({ db, config }: ApiDeps): Router {
       paymentUri: paymentUri(address, chainId, asset.tokenAddress, asset.tron),
       expiresAt: session.expiresAt.toISOString(),
     });
-  });
-
-  return router;
-}
+  },
+});
