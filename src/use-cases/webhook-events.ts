@@ -2,7 +2,7 @@ import type { Db } from '../adapters/db';
 import type { Config } from '../config/env';
 import { AppError } from '../domain/errors';
 import type { Prisma, WebhookAttempt, WebhookEvent } from '../generated/prisma/client';
-import { afterCursor, decodeCursor, encodeCursor } from '../api/pagination';
+import { afterCursor, decodeCursor, encodeCursor } from '../store/pagination';
 import { dispatchTarget, dispatchWebhook } from '../temporal/client/webhooks';
 import type { Client } from '@temporalio/client';
 

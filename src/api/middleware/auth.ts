@@ -4,6 +4,7 @@ import type { Db } from '../../adapters/db';
 import { apiKeyId, apiKeyMatches, sha256Hex } from '../../domain/credentials';
 import { AppError } from '../../domain/errors';
 import type { AdminRole, Operator } from '../../generated/prisma/client';
+import { adminSessionByTokenHash } from '../../store/admin-sessions';
 import { operatorByKeyId } from '../../store/operator-keys';
 
 function bearer(header: string | undefined): string | null {
@@ -40,9 +41,7 @@ export interface AdminPrincipal {
 export function adminAuth(db: Db): RequestHandler {
   return async (req, res, next) => {
     const token = bearer(req.get('authorization'));
-    const session = token
-      ? await db.adminSession.findUnique({ where: { tokenHash: sha256Hex(token) }, include: { admin: true } })
-      : null;
+    const session = token ? await adminSessionByTokenHash(db, sha256Hex(token)) : null;
     if (!session || session.expiresAt.getTime() <= Date.now()) {
       throw new AppError('UNAUTHORIZED', 'Missing, invalid or expired admin token');
     }

@@ -33,6 +33,9 @@ export function registerSecuritySchemes(r: OpenAPIRegistry): void {
 
 export const json = (description: string, schema: z.ZodType): ResponseConfig => ({ description, content: { 'application/json': { schema } } });
 
+/** The X-Next-Cursor header of a paged list. */
+export const nextCursorHeader = { 'X-Next-Cursor': { description: 'The next page, absent on the last', schema: { type: 'string' as const } } };
+
 /** Every catalog code an endpoint may answer, by status: its auth's, its input validation's, its own. */
 export function errorCodesByStatus(e: Endpoint): Map<number, ErrorCode[]> {
   const input: ErrorCode[] = [

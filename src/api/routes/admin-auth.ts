@@ -1,10 +1,11 @@
 import type { Request } from 'express';
 import { generateAdminToken, sha256Hex, verifyPassword } from '../../domain/credentials';
 import { AppError } from '../../domain/errors';
+import { adminByEmail, startAdminSession } from '../../store/admin-sessions';
 import { publicAccess } from '../auth-kinds';
 import { endpoint } from '../endpoint';
 import { json } from '../openapi/operation';
-import { takeRateLimitSlot } from '../rate-limit';
+import { takeRateLimitSlot } from '../../store/rate-limits';
 import { loginSchema } from '../schemas/admin';
 import { loginResponse } from '../schemas/admin-responses';
 
@@ -35,12 +36,12 @@ export const adminLoginEndpoint = endpoint({
     // out by someone else's attempts waits at most the window. The email is kept only as its hash.
     await takeRateLimitSlot(db, clientAddress(req), 'admin-login-ip', config.ADMIN_LOGIN_MAX_PER_IP, windowMs);
     await takeRateLimitSlot(db, sha256Hex(normalised), 'admin-login-email', config.ADMIN_LOGIN_MAX_PER_EMAIL, windowMs);
-    const admin = await db.admin.findUnique({ where: { email: normalised } });
+    const admin = await adminByEmail(db, normalised);
     const valid = await verifyPassword(password, admin?.passwordHash ?? DUMMY_HASH);
     if (!admin || !valid) throw new AppError('UNAUTHORIZED', 'Invalid email or password');
     const { token, tokenHash } = generateAdminToken();
     const expiresAt = new Date(Date.now() + config.ADMIN_TOKEN_TTL_SECONDS * 1000);
-    await db.adminSession.create({ data: { adminId: admin.id, tokenHash, expiresAt } });
+    await startAdminSession(db, admin.id, tokenHash, expiresAt);
     res.json({ token, expiresAt: expiresAt.toISOString(), role: admin.role });
   },
 });

@@ -5,19 +5,13 @@ import type { Deposit } from '../../generated/prisma/client';
 import type { Config } from '../../config/env';
 import { adminToken } from '../auth-kinds';
 import { endpoint } from '../endpoint';
-import { json } from '../openapi/operation';
+import { json, nextCursorHeader } from '../openapi/operation';
 import { z } from '../openapi/zod';
-import { decodeCursor, encodeCursor, nextCursorHeader, type Cursor } from '../pagination';
+import { depositsPage } from '../../store/deposit-reads';
+import { decodeCursor, encodeCursor } from '../../store/pagination';
 import { adminDepositView } from '../schemas/admin-responses';
 import { adminDepositListQuery } from '../schemas/deposits';
 import { temporalUiUrl } from '../../temporal/client/ui-url';
-
-/** Deposit ids are integers (decodeCursor 'integer' has checked it). */
-function afterDepositCursor(c: Cursor | null) {
-  if (!c) return {};
-  const id = BigInt(c.id);
-  return { OR: [{ createdAt: { lt: c.createdAt } }, { createdAt: c.createdAt, id: { lt: id } }] };
-}
 
 function view(config: Config, d: Deposit): z.infer<typeof adminDepositView> {
     // Dust never gets a workflow: nothing to link to.
@@ -61,15 +55,11 @@ export const adminDepositEndpoints = [
     query: adminDepositListQuery,
     responses: { 200: { ...json('A page of deposits', z.array(adminDepositView)), headers: nextCursorHeader } },
     handler: async ({ deps: { db, config }, query: q, res }) => {
-    const rows = await db.deposit.findMany({
-      where: {
-        status: q.status, operatorId: q.operatorId, externalUserId: q.externalUserId, chainId: q.chainId,
-        depositAddress: q.address ? getAddress(q.address.toLowerCase()) : undefined,
-        ...afterDepositCursor(q.cursor ? decodeCursor(q.cursor, 'integer') : null),
-      },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: q.limit + 1,
-    });
+    const filter = {
+      status: q.status, operatorId: q.operatorId, externalUserId: q.externalUserId, chainId: q.chainId,
+      depositAddress: q.address ? getAddress(q.address.toLowerCase()) : undefined,
+    };
+    const rows = await depositsPage(db, filter, q.cursor ? decodeCursor(q.cursor, 'integer') : null, q.limit + 1);
     const page = rows.slice(0, q.limit);
     if (rows.length > q.limit) res.setHeader('X-Next-Cursor', encodeCursor({ createdAt: page.at(-1)!.createdAt, id: page.at(-1)!.id.toString() }));
     res.json(page.map((d) => view(config, d)));

@@ -1,7 +1,7 @@
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { AppError } from '../../domain/errors';
 import { liveRetryDisposition, retryDisposition, type HeadlessStatus, type RetryDisposition } from '../../domain/headless';
-import { payoutPurpose } from '../../domain/keys';
+import { payoutSigned, withdrawalById } from '../../store/withdrawal-lists';
 import { headlessHandle } from '../../temporal/client/headless';
 import { adminRetrySignal, statusQuery } from '../../workflows/headless-messages';
 import { adminToken } from '../auth-kinds';
@@ -31,10 +31,10 @@ export const adminRetryEndpoint = endpoint({
   responses: { 202: json('Requeued', retryQueued) },
   errors: ['NOT_FOUND', 'HEADLESS_RETRY_NOT_ALLOWED', 'HEADLESS_RETRY_IN_PROGRESS'],
   handler: async ({ deps: { db, temporal }, params, res }) => {
-    const w = params ? await db.withdrawal.findUnique({ where: { id: params.id } }) : null;
+    const w = params ? await withdrawalById(db, params.id) : null;
     if (!w) throw new AppError('NOT_FOUND', 'No such withdrawal');
     if (w.mode !== 'C') throw new AppError('HEADLESS_RETRY_NOT_ALLOWED', 'Only headless withdrawals can be retried');
-    const signed = (await db.outboundTx.count({ where: { purpose: payoutPurpose(w.id) } })) > 0;
+    const signed = await payoutSigned(db, w.id);
     const stored = retryDisposition({ status: w.status as HeadlessStatus, retryable: w.retryable, hasTxHash: signed || w.settlementTxHash !== null });
     if (stored !== 'RETRY') refuse(stored, w.status);
 

@@ -1,4 +1,5 @@
 import { operatorView } from '../../provisioning/operators';
+import { allOperators } from '../../store/operator-reads';
 import { adminToken } from '../auth-kinds';
 import { endpoint } from '../endpoint';
 import { json } from '../openapi/operation';
@@ -16,8 +17,7 @@ export const adminOperatorEndpoints = [
     summary: 'Operators (no secrets)',
     responses: { 200: json('Operators', z.array(operatorViewSchema)) },
     handler: async ({ deps: { db }, res }) => {
-      const operators = await db.operator.findMany({ orderBy: { createdAt: 'asc' } });
-      res.json(operators.map(operatorView));
+      res.json((await allOperators(db)).map(operatorView));
     },
   }),
 ];

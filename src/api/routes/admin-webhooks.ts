@@ -1,10 +1,11 @@
 import { AppError } from '../../domain/errors';
+import { webhookEventById } from '../../store/webhook-event-reads';
 import { listOutboxEvents, redeliverDeadLetter } from '../../use-cases/webhook-events';
 import { adminToken } from '../auth-kinds';
 import { endpoint } from '../endpoint';
-import { json } from '../openapi/operation';
+import { json, nextCursorHeader } from '../openapi/operation';
 import { z } from '../openapi/zod';
-import { nextCursorHeader } from '../pagination';
+
 import { outboxItem, redeliveryStarted } from '../schemas/responses';
 import { adminWebhookListQuery, webhookEventIdSchema } from '../schemas/webhooks';
 
@@ -35,7 +36,7 @@ const redeliver = endpoint({
   responses: { 202: json('A fresh delivery run started', redeliveryStarted) },
   errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
   handler: async ({ deps: { db, temporal, config }, params, res }) => {
-    const event = params ? await db.webhookEvent.findUnique({ where: { id: params.eventId } }) : null;
+    const event = params ? await webhookEventById(db, params.eventId) : null;
     if (!event) throw new AppError('NOT_FOUND', 'No such webhook event');
     await redeliverDeadLetter({ db, config, temporal: temporal.client }, event);
     res.status(202).json({ eventId: event.id, status: 'RETRYING' });

@@ -10,9 +10,10 @@ import type { Config } from '../../config/env';
 import { adminToken } from '../auth-kinds';
 import { endpoint } from '../endpoint';
 import { currentAdmin } from '../middleware/auth';
-import { json } from '../openapi/operation';
+import { json, nextCursorHeader } from '../openapi/operation';
 import { z as zod } from '../openapi/zod';
-import { afterCursor, decodeCursor, encodeCursor, nextCursorHeader } from '../pagination';
+import { decodeCursor, encodeCursor } from '../../store/pagination';
+import { withdrawalById, withdrawalsPage } from '../../store/withdrawal-lists';
 import { adminWithdrawalView } from '../schemas/admin-responses';
 import { adminStatusSchema, adminWithdrawalListQuery, withdrawalIdSchema } from '../schemas/withdrawals';
 import { temporalUiUrl } from '../../temporal/client/ui-url';
@@ -57,11 +58,8 @@ const list = endpoint({
   responses: { 200: { ...json('A page of withdrawals', zod.array(adminWithdrawalView)), headers: nextCursorHeader } },
   handler: async ({ deps: { db, config }, query: q, res }) => {
     const stuckOnly = q.stuck === 'true' ? { id: { in: [...(await stuckPayouts(db))] } } : {};
-    const rows = await db.withdrawal.findMany({
-      where: { status: q.status, operatorId: q.operatorId, mode: q.mode, externalUserId: q.externalUserId, ...stuckOnly, ...afterCursor(q.cursor ? decodeCursor(q.cursor) : null) },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: q.limit + 1,
-    });
+    const filter = { status: q.status, operatorId: q.operatorId, mode: q.mode, externalUserId: q.externalUserId, ...stuckOnly };
+    const rows = await withdrawalsPage(db, filter, q.cursor ? decodeCursor(q.cursor) : null, q.limit + 1);
     const page = rows.slice(0, q.limit);
     if (rows.length > q.limit) res.setHeader('X-Next-Cursor', encodeCursor(page.at(-1)!));
     const stuck = await stuckPayouts(db, page.map((w) => w.id));
@@ -81,7 +79,7 @@ const move = endpoint({
   responses: { 200: json('The withdrawal after the move', adminWithdrawalView) },
   errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
   handler: async ({ deps: { db, temporal, config }, body, params, res }) => {
-    const w = params ? await db.withdrawal.findUnique({ where: { id: params.id } }) : null;
+    const w = params ? await withdrawalById(db, params.id) : null;
     if (!w) throw new AppError('NOT_FOUND', 'No such withdrawal');
     if (w.mode !== 'A' || !adminMayMove(w.status)) {
       throw new AppError('INVALID_TRANSITION', `A ${w.mode === 'A' ? w.status : `Mode ${w.mode}`} withdrawal cannot move to ${body.status}`);
@@ -89,7 +87,7 @@ const move = endpoint({
     await onWithdrawalWorkflow({ client: temporal.client, config, db }, w, (h) =>
       h.executeUpdate(adminTransitionUpdate, { args: [{ to: body.status as (typeof ADMIN_TARGETS)[number], adminNote: body.adminNote, by: currentAdmin(res).email }] }),
     );
-    res.json(view(config, await db.withdrawal.findUniqueOrThrow({ where: { id: w.id } }), await stuckPayouts(db, [w.id])));
+    res.json(view(config, (await withdrawalById(db, w.id))!, await stuckPayouts(db, [w.id])));
   },
 });
 

@@ -1,4 +1,5 @@
 import { fromRawUnits } from '../../domain/money';
+import { chainsWithTokens } from '../../store/registry-reads';
 import type { z } from 'zod';
 import { publicAccess } from '../auth-kinds';
 import { endpoint } from '../endpoint';
@@ -22,10 +23,7 @@ export const chainEndpoints = [
     summary: 'Networks and their tokens (the native asset has address null)',
     responses: { 200: json('The chain registry', chainListResponse) },
     handler: async ({ deps: { db }, res }) => {
-    const chains = await db.chain.findMany({
-      orderBy: { chainId: 'asc' },
-      include: { tokens: { orderBy: { symbol: 'asc' } } },
-    });
+    const chains = await chainsWithTokens(db);
     res.json(
       chains.map((c) => ({
         chainId: c.chainId,

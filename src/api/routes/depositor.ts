@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import type { Db } from '../../adapters/db';
 import { ensureDepositAddress, ensureTronDepositAddress } from '../../store/deposit-addresses';
+import { depositorInScope, latestDepositsOfUser } from '../../store/deposit-reads';
+import { activeChains } from '../../store/registry-reads';
 import type { Deposit } from '../../generated/prisma/client';
 import type { Config } from '../../config/env';
 import { operatorKey } from '../auth-kinds';
@@ -8,7 +10,7 @@ import { endpoint } from '../endpoint';
 import { sendEnvelope } from '../envelope';
 import { currentOperator } from '../middleware/auth';
 import { json } from '../openapi/operation';
-import { operatorScope } from '../operator-scope';
+import { operatorScope } from '../../store/operator-reads';
 import { checkDepositorParamsSchema, createDepositorSchema } from '../schemas/depositor';
 import * as out from '../schemas/responses';
 
@@ -19,7 +21,7 @@ const MAX_DEPOSITS = 50;
  * the user's TRON address (same index, TRON's path) on each active TRON chain this deployment has a node for.
  */
 async function addressesOnChains(db: Db, address: string, tron: { address: string; chainIds: number[] } | null) {
-  const chains = await db.chain.findMany({ where: { active: true }, orderBy: { chainId: 'asc' }, select: { chainId: true, type: true } });
+  const chains = await activeChains(db);
   return chains.flatMap(({ chainId, type }) => {
     if (type === 'EVM') return [{ chainId, address }];
     return tron && tron.chainIds.includes(chainId) ? [{ chainId, address: tron.address }] : [];
@@ -38,19 +40,6 @@ function depositView(d: Deposit): z.infer<typeof out.depositorCheck>['deposits']
     transactionHash: d.txHash,
     confirmedAt: d.confirmedAt?.toISOString() ?? null,
   };
-}
-
-/**
- * The depositor a caller sees under this externalUserId. Spec 5 rule 1 lets a parent act for its sub-operators,
- * but the same externalUserId may exist under several of them: one answer names one depositor, so the caller's
- * own comes first, then the sub-operator that created it earliest. Any other operator's user reads as unknown.
- */
-async function findDepositor(db: Db, scope: string[], externalUserId: string) {
-  const rows = await db.depositAddress.findMany({
-    where: { externalUserId, operatorId: { in: scope } },
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-  });
-  return rows.find((r) => r.operatorId === scope[0]) ?? rows[0] ?? null;
 }
 
 const tronChainIds = (config: Config) => Object.keys(config.TRON_RPC_URLS).map(Number);
@@ -96,17 +85,13 @@ const check = endpoint({
   responses: { 200: json('The depositor (exists false when unknown)', out.envelope(out.depositorCheck)) },
   handler: async ({ deps: { db, config }, params, res }) => {
     const { externalUserId } = params!;
-    const depositor = await findDepositor(db, await operatorScope(db, currentOperator(res)), externalUserId);
+    const depositor = await depositorInScope(db, await operatorScope(db, currentOperator(res)), externalUserId);
     if (!depositor) {
       // CONTRACT §6: an unknown user is not an error.
       sendEnvelope(res, 200, 'Depositor not found', { exists: false, externalUserId, addresses: [], deposits: [] });
       return;
     }
-    const deposits = await db.deposit.findMany({
-      where: { operatorId: depositor.operatorId, externalUserId },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: MAX_DEPOSITS,
-    });
+    const deposits = await latestDepositsOfUser(db, depositor.operatorId, externalUserId, MAX_DEPOSITS);
     sendEnvelope(res, 200, 'Depositor found', {
       exists: true,
       externalUserId,

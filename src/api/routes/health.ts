@@ -1,3 +1,4 @@
+import { activeChains } from '../../store/registry-reads';
 import { temporalUp } from '../../temporal/client/connection';
 import { endpoint } from '../endpoint';
 import { json } from '../openapi/operation';
@@ -32,8 +33,7 @@ const readiness = endpoint({
   responses: { 200: json('Ready', healthResponse), 503: json('A dependency is down', healthResponse) },
   handler: async ({ deps: { db, temporal, chains, readiness: known }, res }) => {
     // The active chains come from the registry; when the database itself is down, the last list read stands.
-    const database: Check = await db.chain
-      .findMany({ where: { active: true }, select: { chainId: true } })
+    const database: Check = await activeChains(db)
       .then((rows) => {
         known.chainIds = rows.map((r) => r.chainId);
         return 'up' as const;

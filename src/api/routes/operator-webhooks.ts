@@ -1,4 +1,5 @@
 import { AppError } from '../../domain/errors';
+import { webhookEventById } from '../../store/webhook-event-reads';
 import { listOutboxEvents, redeliverDeadLetter } from '../../use-cases/webhook-events';
 import { operatorKey } from '../auth-kinds';
 import { endpoint } from '../endpoint';
@@ -7,7 +8,7 @@ import { currentOperator } from '../middleware/auth';
 import { json } from '../openapi/operation';
 import { z } from '../openapi/zod';
 import * as out from '../schemas/responses';
-import { operatorScope } from '../operator-scope';
+import { operatorScope } from '../../store/operator-reads';
 import { operatorWebhookListQuery, webhookEventIdSchema } from '../schemas/webhooks';
 
 const events = { tag: 'Webhook events', auth: operatorKey() } as const;
@@ -48,7 +49,7 @@ const redeliver = endpoint({
   errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
   handler: async ({ deps: { db, temporal, config }, params, res }) => {
     const scope = await operatorScope(db, currentOperator(res));
-    const event = params ? await db.webhookEvent.findFirst({ where: { id: params.eventId, operatorId: { in: scope } } }) : null;
+    const event = params ? await webhookEventById(db, params.eventId, scope) : null;
     if (!event) throw new AppError('NOT_FOUND', 'No such webhook event');
     await redeliverDeadLetter({ db, config, temporal: temporal.client }, event);
     sendEnvelope(res, 202, 'Redelivery started', { eventId: event.id, status: 'RETRYING' });

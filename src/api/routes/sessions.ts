@@ -1,9 +1,7 @@
 import Decimal from 'decimal.js';
 import type { Response } from 'express';
-import type { Db } from '../../adapters/db';
 import type { Config } from '../../config/env';
 import { AppError } from '../../domain/errors';
-import { depositReferenceLock } from '../../domain/keys';
 import { assertAmountWithinLimits, assertSessionUsable, newSessionRef } from '../../domain/sessions';
 import type { Operator, Prisma, SessionType } from '../../generated/prisma/client';
 import { tellCancelledWithdrawals } from '../../temporal/client/withdrawals';
@@ -14,12 +12,14 @@ import { currentOperator } from '../middleware/auth';
 import { sessionNotFound } from '../middleware/sid-auth';
 import { json } from '../openapi/operation';
 import { z } from '../openapi/zod';
-import { operatorScope } from '../operator-scope';
+import { operatorScope } from '../../store/operator-reads';
 import { headlessCreateSchema } from '../schemas/headless';
 import * as out from '../schemas/responses';
-import { depositSessionSchema, UUID_RE, withdrawSessionSchema, type DepositSessionBody, type SessionBody } from '../schemas/sessions';
+import { depositSessionSchema, UUID_RE, withdrawSessionSchema, type SessionBody } from '../schemas/sessions';
 import { createHeadless, isHeadlessRequest } from './headless';
-import { cancelSessionWithWithdrawal, insertSession, insertSessionInTx, type CreatedSession, type NewSession } from '../../store/sessions';
+import { insertDepositSession } from '../../store/deposit-sessions';
+import { sessionInScope } from '../../store/session-reads';
+import { cancelSessionWithWithdrawal, insertSession, type CreatedSession, type NewSession } from '../../store/sessions';
 
 /** Where the widget pages live: PUBLIC_BASE_URL when the service sits behind a public address, else the API itself. */
 export function widgetBaseUrl(config: Config): string {
@@ -51,25 +51,6 @@ function sessionData(config: Config, operatorId: string, type: SessionType, body
   };
 }
 
-/**
- * Spec 4.1 rule 5: a reused operatorReference keeps the first deposit session's stored redirectUrl, null included.
- * The advisory lock serialises creations with one reference, so two concurrent "first" sessions cannot disagree.
- * Without a reference there is nothing to serialise: one insert, no transaction.
- */
-async function createDepositSession(db: Db, config: Config, operatorId: string, body: DepositSessionBody): Promise<CreatedSession> {
-  const ref = body.operatorReference;
-  if (!ref) return insertSession(db, sessionData(config, operatorId, 'DEPOSIT', body, body.redirectUrl ?? null));
-  return db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${depositReferenceLock(operatorId, ref)}, 0))`;
-    const first = await tx.session.findFirst({
-      where: { operatorId, type: 'DEPOSIT', operatorReference: ref },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-      select: { redirectUrl: true },
-    });
-    return insertSessionInTx(tx, sessionData(config, operatorId, 'DEPOSIT', body, first ? first.redirectUrl : (body.redirectUrl ?? null)));
-  });
-}
-
 function sendCreated(res: Response, config: Config, session: CreatedSession): void {
   const page = session.type === 'DEPOSIT' ? 'deposit' : 'withdraw';
   sendEnvelope(res, 201, `${session.type === 'DEPOSIT' ? 'Deposit' : 'Withdraw'} session created`, {
@@ -94,7 +75,7 @@ const createDeposit = endpoint({
   handler: async ({ deps: { db, config }, body, res }) => {
     const operator = currentOperator(res);
     assertOperatorLimits(operator, body.amount);
-    sendCreated(res, config, await createDepositSession(db, config, operator.id, body));
+    sendCreated(res, config, await insertDepositSession(db, sessionData(config, operator.id, 'DEPOSIT', body, body.redirectUrl ?? null)));
   },
 });
 
@@ -144,7 +125,7 @@ const cancelSession = endpoint({
     const { db } = deps;
     const id = req.params.uuid as string;
     const scope = await operatorScope(db, currentOperator(res));
-    const session = UUID_RE.test(id) ? await db.session.findFirst({ where: { id, operatorId: { in: scope } } }) : null;
+    const session = UUID_RE.test(id) ? await sessionInScope(db, id, scope) : null;
     if (!session) throw sessionNotFound();
     const now = new Date();
     assertSessionUsable(session.status, session.expiresAt, now);

@@ -11,8 +11,9 @@ import { sendShortEnvelope } from '../envelope';
 import { currentOperator } from '../middleware/auth';
 import { json } from '../openapi/operation';
 import { z } from '../openapi/zod';
-import { operatorScope } from '../operator-scope';
-import { takeRateLimitSlot } from '../rate-limit';
+import { operatorScope } from '../../store/operator-reads';
+import { sessionInScope } from '../../store/session-reads';
+import { takeRateLimitSlot } from '../../store/rate-limits';
 import * as out from '../schemas/responses';
 import { sessionIdSchema } from '../schemas/sessions';
 import { testWebhookSchema } from '../schemas/webhooks';
@@ -47,9 +48,7 @@ export const testWebhookEndpoints = [
       throw new AppError('INVALID_ADDRESS', 'address is not a valid EVM address', { omitCode: true });
     }
     const caller = currentOperator(res);
-    const session = params
-      ? await db.session.findFirst({ where: { id: params.uuid, operatorId: { in: await operatorScope(db, caller) } }, include: { operator: true } })
-      : null;
+    const session = params ? await sessionInScope(db, params.uuid, await operatorScope(db, caller)) : null;
     if (!session) throw new AppError('SESSION_NOT_FOUND', 'No such session');
     await takeRateLimitSlot(db, caller.id, 'test-webhook', TEST_SENDS_PER_MINUTE, 60_000);
 

@@ -1,5 +1,6 @@
 import type { Db } from '../../adapters/db';
 import { ensureDepositAddress, ensureTronDepositAddress } from '../../store/deposit-addresses';
+import { activeTokenBySymbol, chainById } from '../../store/registry-reads';
 import { fieldError } from '../../domain/errors';
 import { sidCredential } from '../auth-kinds';
 import { endpoint } from '../endpoint';
@@ -23,15 +24,14 @@ interface Asset {
  * native symbol or the symbol of one of its active tokens. The native symbol wins should a token share it.
  */
 async function resolveAsset(db: Db, chainId: number, currency: string, tronEnabled: boolean): Promise<Asset & { tron: boolean }> {
-  const chain = await db.chain.findUnique({ where: { chainId } });
+  const chain = await chainById(db, chainId);
   const usable = chain?.active && (chain.type === 'EVM' || (chain.type === 'TRON' && tronEnabled));
   if (!chain || !usable) throw fieldError('chainId', 'not an active EVM chain, nor a TRON chain this deployment serves (see GET /chain)');
   const tron = chain.type === 'TRON';
   // TRC-20 tokens only on TRON: native TRX deposits are not taken (docs/tron.md).
   if (tron && currency === chain.nativeSymbol) throw fieldError('currency', `not an active currency on chain ${chainId} (see GET /chain)`);
   if (currency === chain.nativeSymbol) return { symbol: currency, tokenAddress: null, decimals: chain.nativeDecimals, tron };
-  // Newest first: a dev redeploy leaves older rows of a symbol behind, inactive, but be deterministic regardless.
-  const token = await db.token.findFirst({ where: { chainId, symbol: currency, active: true }, orderBy: { createdAt: 'desc' } });
+  const token = await activeTokenBySymbol(db, chainId, currency);
   if (!token) throw fieldError('currency', `not an active currency on chain ${chainId} (see GET /chain)`);
   return { symbol: token.symbol, tokenAddress: token.address, decimals: token.decimals, tron };
 }

@@ -1,5 +1,6 @@
 import { FIAT_DECIMALS, toFixed } from '../../domain/money';
 import { sessionStatus } from '../../domain/sessions';
+import { latestWithdrawalOfSession } from '../../store/session-reads';
 import { sidCredential } from '../auth-kinds';
 import { endpoint } from '../endpoint';
 import { sendEnvelope } from '../envelope';
@@ -30,11 +31,7 @@ export const sessionInfoEndpoint = endpoint({
   handler: async ({ deps: { db }, res }) => {
     const session = currentSession(res);
     // The latest request (a Mode B resubmission supersedes the earlier one), so the page and the operator agree.
-    const latest = await db.withdrawal.findFirst({
-      where: { sessionId: session.id },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      select: { id: true, status: true },
-    });
+    const latest = await latestWithdrawalOfSession(db, session.id);
     sendEnvelope(res, 200, 'Session info', {
       type: session.type === 'DEPOSIT' ? 'deposit' : 'withdraw',
       status: sessionStatus(session.status, session.expiresAt, new Date()),

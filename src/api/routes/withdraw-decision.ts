@@ -1,6 +1,7 @@
 import { AppError } from '../../domain/errors';
 import { TERMINAL } from '../../domain/withdrawals';
 import type { Withdrawal } from '../../generated/prisma/client';
+import { withdrawalById } from '../../store/withdrawal-lists';
 import { withdrawalInScope } from '../../store/withdrawal-reads';
 import { onWithdrawalWorkflow } from '../../temporal/client/withdrawals';
 import { decideUpdate, type WithdrawalState } from '../../workflows/withdrawal-messages';
@@ -42,8 +43,8 @@ export const withdrawDecisionEndpoints = [
     if (!TERMINAL.has(w.status)) {
       state = await onWithdrawalWorkflow({ client: temporal.client, config, db }, w, (h) => h.executeUpdate(decideUpdate, { args: [input] })).catch(async (err: unknown) => {
           // The workflow closed in between (settled, expired): answer from the record it left.
-          const now = await db.withdrawal.findUniqueOrThrow({ where: { id: w.id } });
-          if (TERMINAL.has(now.status)) return stored(now);
+          const now = await withdrawalById(db, w.id);
+          if (now && TERMINAL.has(now.status)) return stored(now);
           throw err;
         });
     }

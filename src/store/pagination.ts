@@ -29,9 +29,6 @@ export function decodeCursor(raw: string, idKind: keyof typeof CURSOR_RE = 'uuid
   return cursor;
 }
 
-/** The X-Next-Cursor header of a paged list, as the document describes it. */
-export const nextCursorHeader = { 'X-Next-Cursor': { description: 'The next page, absent on the last', schema: { type: 'string' as const } } };
-
 /** Prisma where-clause for "after this cursor" in (createdAt desc, id desc) order. */
 export function afterCursor(c: Cursor | null) {
   if (!c) return {};
