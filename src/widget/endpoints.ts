@@ -11,6 +11,7 @@ import { z } from '../api/openapi/zod';
 import { envelope } from '../api/schemas/responses';
 import { effectiveRedirectUrl } from '../api/routes/widget-sessions';
 import { UUID_RE } from '../api/schemas/sessions';
+import { sessionWithOperator } from '../store/session-reads';
 import { sidBody, widgetQrResponse, widgetQrSchema, widgetQuoteResponse, widgetQuoteSchema, widgetStatusResponse } from '../api/schemas/widget';
 import { widgetScript } from './bundle';
 import { depositBody, depositNetworks } from './deposit-page';
@@ -27,7 +28,7 @@ type Kind = 'DEPOSIT' | 'WITHDRAW';
 
 async function findSession(db: Db, sid: unknown, kind: Kind): Promise<SessionWithOperator | null> {
   if (typeof sid !== 'string' || !UUID_RE.test(sid)) return null;
-  const session = await db.session.findUnique({ where: { id: sid }, include: { operator: true } });
+  const session = await sessionWithOperator(db, sid);
   // A sid of the other kind is no credential for this page: it reads as unknown.
   return session?.type === kind ? session : null;
 }
