@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { pricingFrom } from '../src/chain/prices';
-import { createApp } from '../src/api/app';
+import { createApp } from '../src/http/app';
 import { DEV_CHAIN } from '../dev/devchain/spec';
 import { isErrorCode, REASON_PHRASES } from '../src/domain/errors';
 import { createAdmin } from '../src/provisioning/admins';

@@ -1,5 +1,5 @@
 import openapiTS, { astToString } from 'openapi-typescript';
-import { openApiDocument } from '../src/api/openapi/document';
+import { openApiDocument } from '../src/http/endpoints';
 
 export const CLIENT_DIR = 'clients/typescript';
 export const SCHEMA_FILE = `${CLIENT_DIR}/src/schema.ts`;

@@ -5,7 +5,7 @@ import { createLogger } from './adapters/logger';
 import { rpcUrlRedactor } from './adapters/rpc-redaction';
 import { connectTemporal } from './temporal/client/connection';
 import { temporalConnectOptions } from './temporal/client/connect-options';
-import { startServer } from './api/server';
+import { startServer } from './http/server';
 import { ConfigError, loadConfig, type Config } from './config/env';
 import { SIGNING_KEY_VARS, loadSigningKeys, type SigningKeys } from './config/signing-keys';
 import { localSigners } from './chain/signer';

@@ -2,7 +2,7 @@ import type { ChainProviders } from '../adapters/chains';
 import type { Db } from '../adapters/db';
 import { fromRawUnits } from '../domain/money';
 import { sessionStatus } from '../domain/sessions';
-import type { Session } from '../generated/prisma/client';
+import type { Session } from '../store/rows';
 
 export interface DepositView {
   depositId: string;

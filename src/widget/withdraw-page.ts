@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import type { ApiDeps } from '../api/deps';
 import { priceFiatPayout } from '../domain/withdraw-amounts';
-import type { Session } from '../generated/prisma/client';
+import type { Session } from '../store/rows';
 import { listOptions } from '../use-cases/list-withdraw-options';
 import type { Catalog } from './i18n';
 import { esc, formatFiat } from './render';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ChainProviders } from '../../src/adapters/chains';
 import { createDb } from '../../src/adapters/db';
 import { createLogger } from '../../src/adapters/logger';
-import { startServer } from '../../src/api/server';
+import { startServer } from '../../src/http/server';
 import { setProxyRpc } from '../../dev/devchain/rpc-proxy';
 import { createAdmin } from '../../src/provisioning/admins';
 import { createOperator } from '../../src/provisioning/operators';

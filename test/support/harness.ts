@@ -7,7 +7,7 @@ import { createDb, type Db } from '../../src/adapters/db';
 import { createLogger, type Logger } from '../../src/adapters/logger';
 import { rpcUrlRedactor } from '../../src/adapters/rpc-redaction';
 import { connectTemporal, type TemporalHandle } from '../../src/temporal/client/connection';
-import { startServer } from '../../src/api/server';
+import { startServer } from '../../src/http/server';
 import { loadConfig, type Config } from '../../src/config/env';
 import { loadSigningKeys, type SigningKeys } from '../../src/config/signing-keys';
 import { localSigners } from '../../src/chain/signer';

@@ -1,6 +1,6 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { openApiDocument } from '../../src/api/openapi/document';
+import { openApiDocument } from '../../src/http/endpoints';
 
 /**
  * Response drift: every JSON answer of a documented method+path must match the document's schema for its status

@@ -2,9 +2,9 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Express } from 'express';
 import { publicKeysOf } from '../../src/adapters/hd-wallet';
-import { createApp } from '../../src/api/app';
+import { createApp } from '../../src/http/app';
 import type { ApiDeps } from '../../src/api/deps';
-import { openApiDocument } from '../../src/api/openapi/document';
+import { openApiDocument } from '../../src/http/endpoints';
 import { loadConfig } from '../../src/config/env';
 import { assertMatchesDocument } from '../support/openapi-check';
 

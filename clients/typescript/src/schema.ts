@@ -9,47 +9,7 @@ export interface paths {
             cookie?: never;
         };
         /** The process answers */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Up */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "ok" | "degraded";
-                            checks: {
-                                /** @enum {string} */
-                                database?: "up" | "down";
-                                /** @enum {string} */
-                                temporal?: "up" | "down";
-                                chains?: {
-                                    [key: string]: "up" | "down";
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["checkLiveness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -66,68 +26,7 @@ export interface paths {
             cookie?: never;
         };
         /** PostgreSQL, Temporal and every active chain answer */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Ready */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "ok" | "degraded";
-                            checks: {
-                                /** @enum {string} */
-                                database?: "up" | "down";
-                                /** @enum {string} */
-                                temporal?: "up" | "down";
-                                chains?: {
-                                    [key: string]: "up" | "down";
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description A dependency is down */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "ok" | "degraded";
-                            checks: {
-                                /** @enum {string} */
-                                database?: "up" | "down";
-                                /** @enum {string} */
-                                temporal?: "up" | "down";
-                                chains?: {
-                                    [key: string]: "up" | "down";
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["checkReadiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -147,44 +46,7 @@ export interface paths {
          * Prometheus metrics (text exposition format)
          * @description Needs METRICS_TOKEN as a Bearer token when the gateway sets one.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Prometheus text */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/plain": string;
-                    };
-                };
-                /** @description Unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getMetrics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -201,54 +63,7 @@ export interface paths {
             cookie?: never;
         };
         /** Networks and their tokens (the native asset has address null) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The chain registry */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            chainId: number;
-                            name: string;
-                            /** @enum {string} */
-                            type: "EVM" | "TRON";
-                            nativeSymbol: string;
-                            depositConfirmations: number;
-                            withdrawConfirmations: number;
-                            active: boolean;
-                            tokens: {
-                                address: string | null;
-                                symbol: string;
-                                displaySymbol: string;
-                                name: string;
-                                decimals: number;
-                                active: boolean;
-                                /** @description Token units; a transfer below it is dust: recorded, never credited ("0": no minimum) */
-                                minDeposit: string;
-                            }[];
-                        }[];
-                    };
-                };
-                /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listChains"];
         put?: never;
         post?: never;
         delete?: never;
@@ -265,37 +80,7 @@ export interface paths {
             cookie?: never;
         };
         /** This document (OpenAPI 3.1) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The document */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            openapi: string;
-                        };
-                    };
-                };
-                /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getOpenApiDocument"];
         put?: never;
         post?: never;
         delete?: never;
@@ -312,35 +97,7 @@ export interface paths {
             cookie?: never;
         };
         /** The API reference (HTML) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The reference page */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/html": string;
-                    };
-                };
-                /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getApiReference"];
         put?: never;
         post?: never;
         delete?: never;
@@ -359,93 +116,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Exchange an email and password for an admin token */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        email: string;
-                        password: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description A token */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            token: string;
-                            /** Format: date-time */
-                            expiresAt: string;
-                            /** @enum {string} */
-                            role: "SUPERADMIN" | "ADMIN" | "SUPPORT";
-                        };
-                    };
-                };
-                /** @description Bad Request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Payload Too Large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unsupported Media Type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too Many Requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["adminLogin"];
         delete?: never;
         options?: never;
         head?: never;
@@ -460,71 +131,7 @@ export interface paths {
             cookie?: never;
         };
         /** Operators (no secrets) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Operators */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: uuid */
-                            id: string;
-                            /** @description Origins allowed to frame the widget (CSP frame-ancestors) */
-                            frameOrigins: string[];
-                            name: string;
-                            /** Format: uuid */
-                            parentId: string | null;
-                            /** @enum {string} */
-                            status: "ACTIVE" | "INACTIVE";
-                            webhookUrl: string | null;
-                            hasWebhookSecret: boolean;
-                            platformFiatDefault: string | null;
-                            openingBalanceCurrency: string | null;
-                            /** @enum {string} */
-                            approvalMode: "SYNC" | "EXTERNAL";
-                            autoRelease: boolean;
-                            headlessEnabled: boolean;
-                            withdrawApprovalMaxAmount: string | null;
-                            withdrawApprovalDailyMaxAmount: string | null;
-                            minAmount: string | null;
-                            maxSessionAmount: string | null;
-                            returnUrl: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        }[];
-                    };
-                };
-                /** @description Unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listOperators"];
         put?: never;
         post?: never;
         delete?: never;
@@ -541,83 +148,7 @@ export interface paths {
             cookie?: never;
         };
         /** The webhook outbox, newest first */
-        get: {
-            parameters: {
-                query?: {
-                    status?: "PENDING" | "RETRYING" | "DELIVERED" | "DEAD_LETTER";
-                    operatorId?: string;
-                    event?: "DEPOSIT" | "WITHDRAW_REQUEST" | "WITHDRAW_COMPLETE" | "WITHDRAW_FAILED" | "WITHDRAW_CANCELLED";
-                    limit?: number;
-                    cursor?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A page of events */
-                200: {
-                    headers: {
-                        /** @description The next page, absent on the last */
-                        "X-Next-Cursor"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: uuid */
-                            eventId: string;
-                            /** Format: uuid */
-                            operatorId: string;
-                            /** @enum {string} */
-                            event: "DEPOSIT" | "WITHDRAW_REQUEST" | "WITHDRAW_COMPLETE" | "WITHDRAW_FAILED" | "WITHDRAW_CANCELLED";
-                            /** @enum {string} */
-                            status: "PENDING" | "RETRYING" | "DELIVERED" | "DEAD_LETTER";
-                            attempts: {
-                                attempt: number;
-                                /** Format: date-time */
-                                at: string;
-                                httpStatus: number | null;
-                                error: string | null;
-                                latencyMs: number | null;
-                                responseExcerpt: string | null;
-                            }[];
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            deliveredAt: string | null;
-                        }[];
-                    };
-                };
-                /** @description Bad Request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["adminListWebhookEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -639,78 +170,7 @@ export interface paths {
          * Redeliver a dead-lettered event
          * @description ADMIN and SUPERADMIN; SUPPORT gets 403 FORBIDDEN_ROLE.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    eventId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A fresh delivery run started */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: uuid */
-                            eventId: string;
-                            /** @enum {string} */
-                            status: "RETRYING";
-                        };
-                    };
-                };
-                /** @description Unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["adminRedeliverWebhookEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -725,93 +185,7 @@ export interface paths {
             cookie?: never;
         };
         /** Deposits, newest first (status=DUST: transfers below their minimum, never credited) */
-        get: {
-            parameters: {
-                query?: {
-                    status?: "CONFIRMING" | "SWEEPING" | "PRICING" | "CREDITED" | "DROPPED" | "DUST";
-                    operatorId?: string;
-                    externalUserId?: string;
-                    chainId?: number;
-                    address?: string;
-                    limit?: number;
-                    cursor?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A page of deposits */
-                200: {
-                    headers: {
-                        /** @description The next page, absent on the last */
-                        "X-Next-Cursor"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            depositId: string;
-                            /** Format: uuid */
-                            operatorId: string;
-                            externalUserId: string;
-                            /** @enum {string} */
-                            status: "CONFIRMING" | "SWEEPING" | "PRICING" | "CREDITED" | "DROPPED" | "DUST";
-                            chainId: number;
-                            symbol: string;
-                            tokenAddress: string | null;
-                            depositAddress: string;
-                            transactionHash: string;
-                            logIndex: number;
-                            blockNumber: number;
-                            /** @description Raw units */
-                            grossAmount: string;
-                            /** @description Token units */
-                            grossUnits: string;
-                            /** @description Raw units credited, net of the fee */
-                            amount: string | null;
-                            amountInDollar: string | null;
-                            sweepTxHash: string | null;
-                            dustSweepId: string | null;
-                            droppedReason: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            creditedAt: string | null;
-                            workflowId: string | null;
-                            temporalUiUrl: string | null;
-                        }[];
-                    };
-                };
-                /** @description Bad Request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["adminListDeposits"];
         put?: never;
         post?: never;
         delete?: never;
@@ -828,92 +202,7 @@ export interface paths {
             cookie?: never;
         };
         /** Withdrawals, newest first */
-        get: {
-            parameters: {
-                query?: {
-                    status?: "PENDING" | "PROCESSING" | "AWAITING_APPROVAL" | "CREATED" | "EXECUTION_QUEUED" | "WAITING_FOR_GAS" | "RECONCILING" | "COMPLETED" | "REJECTED" | "FAILED" | "CANCELLED" | "EXPIRED";
-                    operatorId?: string;
-                    mode?: "A" | "B" | "C";
-                    externalUserId?: string;
-                    stuck?: "true" | "false";
-                    limit?: number;
-                    cursor?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A page of withdrawals */
-                200: {
-                    headers: {
-                        /** @description The next page, absent on the last */
-                        "X-Next-Cursor"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: uuid */
-                            id: string;
-                            /** Format: uuid */
-                            operatorId: string;
-                            externalUserId: string;
-                            /** @enum {string} */
-                            mode: "A" | "B" | "C";
-                            status: string;
-                            fiatAmount: string;
-                            fiatCurrency: string;
-                            cryptoAmountSent: string | null;
-                            symbol: string;
-                            chainId: number;
-                            address: string;
-                            txHash: string | null;
-                            stuck: boolean;
-                            heldReason: string | null;
-                            reasonCode: string | null;
-                            adminNote: string | null;
-                            adminNoteBy: string | null;
-                            /** Format: date-time */
-                            adminNoteAt: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                            workflowId: string;
-                            temporalUiUrl: string;
-                        }[];
-                    };
-                };
-                /** @description Bad Request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["adminListWithdrawals"];
         put?: never;
         post?: never;
         delete?: never;
@@ -939,137 +228,7 @@ export interface paths {
          * Move a Mode A withdrawal
          * @description ADMIN and SUPERADMIN; SUPPORT gets 403 FORBIDDEN_ROLE.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "PROCESSING" | "COMPLETED" | "REJECTED";
-                        adminNote?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The withdrawal after the move */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: uuid */
-                            id: string;
-                            /** Format: uuid */
-                            operatorId: string;
-                            externalUserId: string;
-                            /** @enum {string} */
-                            mode: "A" | "B" | "C";
-                            status: string;
-                            fiatAmount: string;
-                            fiatCurrency: string;
-                            cryptoAmountSent: string | null;
-                            symbol: string;
-                            chainId: number;
-                            address: string;
-                            txHash: string | null;
-                            stuck: boolean;
-                            heldReason: string | null;
-                            reasonCode: string | null;
-                            adminNote: string | null;
-                            adminNoteBy: string | null;
-                            /** Format: date-time */
-                            adminNoteAt: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                            workflowId: string;
-                            temporalUiUrl: string;
-                        };
-                    };
-                };
-                /** @description Bad Request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Payload Too Large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unsupported Media Type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["adminMoveWithdrawal"];
         trace?: never;
     };
     "/admin/withdrawals/{id}/retry": {
@@ -1085,78 +244,7 @@ export interface paths {
          * Requeue a headless payout (WAITING_FOR_GAS or retryable FAILED, no transaction yet)
          * @description ADMIN and SUPERADMIN; SUPPORT gets 403 FORBIDDEN_ROLE.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Requeued */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: uuid */
-                            withdrawRequestId: string;
-                            /** @enum {string} */
-                            status: "EXECUTION_QUEUED";
-                        };
-                    };
-                };
-                /** @description Unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["adminRetryWithdrawal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1176,96 +264,7 @@ export interface paths {
          * A session's state (closed sessions answer too)
          * @description Auth: the session's `sid` is the credential (no operator key).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        sid: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The session */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "success";
-                            message: string;
-                            data: {
-                                /** @enum {string} */
-                                type: "deposit" | "withdraw";
-                                /** @enum {string} */
-                                status: "OPEN" | "COMPLETED" | "CANCELLED" | "EXPIRED";
-                                externalUserId: string;
-                                amount: string;
-                                platformFiatCurrency: string;
-                                lang: string;
-                                redirectUrl: string | null;
-                                /** Format: date-time */
-                                expiresAt: string;
-                                withdrawal: Record<string, never> | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Bad Request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Payload Too Large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unsupported Media Type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["getSessionInfo"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1285,95 +284,7 @@ export interface paths {
          * The user's deposit address for a currency on a chain
          * @description Auth: the session's `sid` is the credential (no operator key).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        sid: string;
-                        currency: string;
-                        chainId: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description The address */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "success";
-                            message: string;
-                            data: {
-                                address: string;
-                                chainId: number;
-                                currency: string;
-                                tokenAddress: string | null;
-                                decimals: number;
-                                /** @description EIP-681 without an amount on EVM chains; on TRON the base58 address itself */
-                                paymentUri: string;
-                                /** Format: date-time */
-                                expiresAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Bad Request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Payload Too Large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unsupported Media Type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["getDepositAddress"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1393,116 +304,7 @@ export interface paths {
          * Request a withdrawal of the session's amount to an address
          * @description Auth: the session's `sid` is the credential (no operator key).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        sid: string;
-                        address: string;
-                        chainId: number;
-                        tokenAddress: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The withdrawal request */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "success";
-                            message: string;
-                            data: {
-                                /** Format: uuid */
-                                withdrawRequestId: string;
-                                withdrawStatus: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Bad Request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Payload Too Large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unsupported Media Type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Service Unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["requestDirectTransfer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1520,74 +322,7 @@ export interface paths {
          * The deposit page a player lands on (HTML)
          * @description An unknown sid answers 404, an expired or cancelled one 410, each as an HTML page in the session language.
          */
-        get: {
-            parameters: {
-                query: {
-                    /** @description The session's sid */
-                    sid: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The page */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/html": string;
-                    };
-                };
-                /** @description Bad Request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error */
-                410: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too Many Requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getDepositPage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1607,74 +342,7 @@ export interface paths {
          * The withdraw page a player lands on (HTML)
          * @description An unknown sid answers 404, an expired or cancelled one 410, each as an HTML page in the session language.
          */
-        get: {
-            parameters: {
-                query: {
-                    /** @description The session's sid */
-                    sid: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The page */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/html": string;
-                    };
-                };
-                /** @description Bad Request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Error */
-                410: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too Many Requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getWithdrawPage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1691,35 +359,7 @@ export interface paths {
             cookie?: never;
         };
         /** The pages' script */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description JavaScript */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/javascript": string;
-                    };
-                };
-                /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getWidgetScript"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1736,35 +376,7 @@ export interface paths {
             cookie?: never;
         };
         /** The pages' styles */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description CSS */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/css": string;
-                    };
-                };
-                /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getWidgetStyles"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1786,120 +398,7 @@ export interface paths {
          * The session's live state (closed sessions answer too)
          * @description Auth: the session's `sid` is the credential (no operator key).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        sid: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Deposits seen, or the latest withdrawal */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "success";
-                            message: string;
-                            data: {
-                                /** @enum {string} */
-                                status: "OPEN" | "COMPLETED" | "EXPIRED" | "CANCELLED";
-                                expiresAt: string;
-                                deposits: {
-                                    depositId: string;
-                                    chainId: number;
-                                    symbol: string;
-                                    /** @description Token units: gross while confirming, the credited net amount once credited */
-                                    amount: string;
-                                    /** @enum {string} */
-                                    status: "CONFIRMING" | "CONFIRMED" | "CREDITED";
-                                    confirmations: number;
-                                    requiredConfirmations: number;
-                                    txHash: string;
-                                }[];
-                            } | {
-                                /** @enum {string} */
-                                status: "OPEN" | "COMPLETED" | "EXPIRED" | "CANCELLED";
-                                expiresAt: string;
-                                withdrawal: {
-                                    /** Format: uuid */
-                                    withdrawRequestId: string;
-                                    withdrawStatus: string;
-                                    symbol: string;
-                                    amount: string | null;
-                                    txHash: string | null;
-                                } | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Bad Request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Payload Too Large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unsupported Media Type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too Many Requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["getWidgetStatus"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1919,96 +418,7 @@ export interface paths {
          * A QR code of a payment URI
          * @description Auth: the session's `sid` is the credential (no operator key).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        sid: string;
-                        uri: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The image */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "success";
-                            message: string;
-                            data: {
-                                /** @description An SVG data URL */
-                                image: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Bad Request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Payload Too Large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unsupported Media Type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too Many Requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["getWidgetQr"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2028,97 +438,7 @@ export interface paths {
          * An estimate of the session's amount in a token
          * @description Auth: the session's `sid` is the credential (no operator key).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        sid: string;
-                        chainId: number;
-                        tokenAddress: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description The estimate */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "success";
-                            message: string;
-                            data: {
-                                /** @description About how many tokens the session's amount is now; null when the price or the FX rate is unknown */
-                                estimate: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Bad Request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Payload Too Large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unsupported Media Type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too Many Requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["getWidgetQuote"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2135,106 +455,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Create a deposit session (widget URL and sid) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        externalUserId: string;
-                        lang: string;
-                        platformFiatCurrency: string;
-                        userBalance: string;
-                        amount: string;
-                        email?: string | null;
-                        operatorReference?: string | null;
-                        redirectUrl?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "success";
-                            message: string;
-                            data: {
-                                /** Format: uri */
-                                url: string;
-                                /** Format: uuid */
-                                sid: string;
-                                sessionRef: string;
-                                /** Format: date-time */
-                                expiresAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Bad Request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Payload Too Large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unsupported Media Type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createDepositSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2254,142 +475,7 @@ export interface paths {
          * Create a withdraw session, or a headless withdrawal intent (executionMode HEADLESS)
          * @description A headless intent: Needs headless mode enabled for the operator (else 403 HEADLESS_NOT_ENABLED).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        externalUserId: string;
-                        lang: string;
-                        platformFiatCurrency: string;
-                        userBalance: string;
-                        amount: string;
-                        email?: string | null;
-                        operatorReference?: string | null;
-                        /** @enum {string} */
-                        executionMode?: "HEADLESS";
-                    } | {
-                        externalUserId: string;
-                        lang: string;
-                        platformFiatCurrency: string;
-                        userBalance: string;
-                        amount: string;
-                        email?: string | null;
-                        operatorReference: string;
-                        /** @enum {string} */
-                        executionMode: "HEADLESS";
-                        address: string;
-                        chainId: number;
-                        tokenAddress: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Created: a widget session, or a headless intent */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "success";
-                            message: string;
-                            data: {
-                                /** Format: uri */
-                                url: string;
-                                /** Format: uuid */
-                                sid: string;
-                                sessionRef: string;
-                                /** Format: date-time */
-                                expiresAt: string;
-                            } | {
-                                sessionRef: string;
-                                /** Format: date-time */
-                                expiresAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Bad Request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Payload Too Large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unsupported Media Type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Service Unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createWithdrawSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2406,84 +492,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Cancel an open session */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    uuid: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Cancelled */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "success";
-                            message: string;
-                            data: {
-                                /** Format: uuid */
-                                sid: string;
-                                sessionRef: string;
-                                /** @enum {string} */
-                                status: "CANCELLED";
-                            };
-                        };
-                    };
-                };
-                /** @description Bad Request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["cancelSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2500,120 +509,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Send a signed test event (test=true) to the operator's webhook; no funds move */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    uuid: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        amount?: string;
-                        currency?: string;
-                        chainId?: number;
-                        address?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The delivery outcome */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "success";
-                            data: {
-                                delivered: boolean;
-                                /** @description The operator endpoint's HTTP status, null when it could not be reached */
-                                status: number | null;
-                                reason?: string;
-                                /** @enum {string} */
-                                event: "DEPOSIT" | "WITHDRAW_COMPLETE";
-                            };
-                        };
-                    };
-                };
-                /** @description Bad Request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Payload Too Large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unsupported Media Type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too Many Requests */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["sendTestWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2630,118 +526,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Allocate a user's deposit address (idempotent) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        externalUserId: string;
-                        email?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Already existed */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "success";
-                            message: string;
-                            data: {
-                                externalUserId: string;
-                                addresses: {
-                                    chainId: number;
-                                    address: string;
-                                }[];
-                            };
-                        };
-                    };
-                };
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "success";
-                            message: string;
-                            data: {
-                                externalUserId: string;
-                                addresses: {
-                                    chainId: number;
-                                    address: string;
-                                }[];
-                            };
-                        };
-                    };
-                };
-                /** @description Bad Request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Payload Too Large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unsupported Media Type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createDepositor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2756,89 +541,7 @@ export interface paths {
             cookie?: never;
         };
         /** A user's addresses and latest deposits */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    externalUserId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The depositor (exists false when unknown) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "success";
-                            message: string;
-                            data: {
-                                exists: boolean;
-                                externalUserId: string;
-                                addresses: {
-                                    chainId: number;
-                                    address: string;
-                                }[];
-                                deposits: {
-                                    /** @description A 64-bit id as text */
-                                    depositId: string;
-                                    chainId: number;
-                                    symbol: string;
-                                    /** @description Raw token units: net of the fee once credited, else the gross amount seen on chain */
-                                    amount: string;
-                                    /** @enum {string} */
-                                    status: "CONFIRMING" | "SWEEPING" | "PRICING" | "CREDITED" | "DROPPED" | "DUST";
-                                    transactionHash: string;
-                                    /** Format: date-time */
-                                    confirmedAt: string | null;
-                                }[];
-                            };
-                        };
-                    };
-                };
-                /** @description Bad Request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["checkDepositor"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2857,119 +560,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Approve or reject an external-approval (Mode B) withdrawal */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        decision: "APPROVE" | "REJECT";
-                        reason?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The withdrawal's state */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "success";
-                            data: {
-                                /** Format: uuid */
-                                withdrawRequestId: string;
-                                withdrawStatus: string;
-                                settlementTxHash: string | null;
-                                held: boolean;
-                                heldReason: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Bad Request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Payload Too Large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unsupported Media Type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["decideWithdrawal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2987,93 +578,7 @@ export interface paths {
          * Payable chains and tokens with the available liquidity
          * @description Needs headless mode enabled for the operator (else 403 HEADLESS_NOT_ENABLED).
          */
-        get: {
-            parameters: {
-                query?: {
-                    sessionRef?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Options */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "success";
-                            message: string;
-                            data: {
-                                options: {
-                                    chainId: number;
-                                    chainName: string;
-                                    tokenAddress: string;
-                                    symbol: string;
-                                    displaySymbol: string;
-                                    name: string;
-                                    decimals: number;
-                                    bankrollBalance: string | null;
-                                    reservedAmount: string | null;
-                                    availableAmount: string | null;
-                                    /** @enum {string} */
-                                    status: "AVAILABLE" | "UNAVAILABLE" | "UNKNOWN";
-                                }[];
-                            };
-                        };
-                    };
-                };
-                /** @description Bad Request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listWithdrawOptions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3095,106 +600,7 @@ export interface paths {
          * Price and queue the payout of an intent (idempotent)
          * @description Needs headless mode enabled for the operator (else 403 HEADLESS_NOT_ENABLED).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    sessionRef: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Queued (or replayed) */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "success";
-                            message: string;
-                            data: {
-                                sessionRef: string;
-                                /** Format: uuid */
-                                withdrawRequestId: string;
-                                /** @enum {string} */
-                                withdrawalStatus: "EXECUTION_QUEUED";
-                                chainId: number;
-                                tokenAddress: string;
-                                symbol: string;
-                                fiatAmount: string;
-                                fiatCurrency: string;
-                                cryptoAmountSent: string;
-                                amountInUsd: string;
-                                priceRate: string;
-                                /** Format: date-time */
-                                expiresAt: string | null;
-                                /** Format: date-time */
-                                executedAt: string;
-                                replayed: boolean;
-                            };
-                        };
-                    };
-                };
-                /** @description Unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Service Unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["executeHeadlessWithdrawal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3212,98 +618,7 @@ export interface paths {
          * An intent's status record
          * @description Needs headless mode enabled for the operator (else 403 HEADLESS_NOT_ENABLED).
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    sessionRef: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The record */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "success";
-                            message: string;
-                            data: {
-                                sessionRef: string;
-                                /** Format: uuid */
-                                withdrawRequestId: string;
-                                /** @enum {string} */
-                                status: "CREATED" | "EXECUTION_QUEUED" | "WAITING_FOR_GAS" | "RECONCILING" | "COMPLETED" | "FAILED" | "CANCELLED" | "EXPIRED";
-                                retryable: boolean | null;
-                                txHash: string | null;
-                                /** @enum {string} */
-                                txState: "NONE" | "BROADCASTED" | "CONFIRMING" | "CONFIRMED";
-                                confirmations: number | null;
-                                requiredConfirmations: number;
-                                /** @enum {string} */
-                                callbackState: "NONE" | "PENDING" | "DELIVERED" | "RETRYING" | "DEAD_LETTER";
-                                reasonCode: string | null;
-                                fiatAmount: string;
-                                fiatCurrency: string;
-                                cryptoAmountSent: string | null;
-                                amountInUsd: string | null;
-                                symbol: string;
-                                chainId: number;
-                                tokenAddress: string;
-                                address: string;
-                                /** Format: date-time */
-                                createdAt: string;
-                                /** Format: date-time */
-                                updatedAt: string;
-                                /** Format: date-time */
-                                expiresAt: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getHeadlessWithdrawal"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3325,84 +640,7 @@ export interface paths {
          * Cancel an intent before anything is signed
          * @description Needs headless mode enabled for the operator (else 403 HEADLESS_NOT_ENABLED).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    sessionRef: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Cancelled */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "success";
-                            message: string;
-                            data: {
-                                sessionRef: string;
-                                /** Format: uuid */
-                                withdrawRequestId: string;
-                                /** @enum {string} */
-                                withdrawalStatus: "CANCELLED";
-                            };
-                        };
-                    };
-                };
-                /** @description Unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["cancelHeadlessWithdrawal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3417,98 +655,7 @@ export interface paths {
             cookie?: never;
         };
         /** The operator's (and its sub-operators') webhook events with their attempts, newest first */
-        get: {
-            parameters: {
-                query?: {
-                    event?: "DEPOSIT" | "WITHDRAW_REQUEST" | "WITHDRAW_COMPLETE" | "WITHDRAW_FAILED" | "WITHDRAW_CANCELLED";
-                    status?: "PENDING" | "RETRYING" | "DELIVERED" | "DEAD_LETTER";
-                    since?: string;
-                    until?: string;
-                    limit?: number;
-                    cursor?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A page of events */
-                200: {
-                    headers: {
-                        /** @description The next page, absent on the last */
-                        "X-Next-Cursor"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "success";
-                            message: string;
-                            data: {
-                                /** Format: uuid */
-                                eventId: string;
-                                /** Format: uuid */
-                                operatorId: string;
-                                /** @enum {string} */
-                                event: "DEPOSIT" | "WITHDRAW_REQUEST" | "WITHDRAW_COMPLETE" | "WITHDRAW_FAILED" | "WITHDRAW_CANCELLED";
-                                /** @enum {string} */
-                                status: "PENDING" | "RETRYING" | "DELIVERED" | "DEAD_LETTER";
-                                attempts: {
-                                    attempt: number;
-                                    /** Format: date-time */
-                                    at: string;
-                                    httpStatus: number | null;
-                                    error: string | null;
-                                    latencyMs: number | null;
-                                    responseExcerpt: string | null;
-                                }[];
-                                /** Format: date-time */
-                                createdAt: string;
-                                /** Format: date-time */
-                                deliveredAt: string | null;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Bad Request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listWebhookEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3527,83 +674,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Redeliver one of its dead-lettered events */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    eventId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A fresh delivery run started */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "success";
-                            message: string;
-                            data: {
-                                /** Format: uuid */
-                                eventId: string;
-                                /** @enum {string} */
-                                status: "RETRYING";
-                            };
-                        };
-                    };
-                };
-                /** @description Unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["redeliverWebhookEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3992,4 +1063,3007 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    checkLiveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok" | "degraded";
+                        checks: {
+                            /** @enum {string} */
+                            database?: "up" | "down";
+                            /** @enum {string} */
+                            temporal?: "up" | "down";
+                            chains?: {
+                                [key: string]: "up" | "down";
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    checkReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok" | "degraded";
+                        checks: {
+                            /** @enum {string} */
+                            database?: "up" | "down";
+                            /** @enum {string} */
+                            temporal?: "up" | "down";
+                            chains?: {
+                                [key: string]: "up" | "down";
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok" | "degraded";
+                        checks: {
+                            /** @enum {string} */
+                            database?: "up" | "down";
+                            /** @enum {string} */
+                            temporal?: "up" | "down";
+                            chains?: {
+                                [key: string]: "up" | "down";
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Prometheus text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listChains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chain registry */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        chainId: number;
+                        name: string;
+                        /** @enum {string} */
+                        type: "EVM" | "TRON";
+                        nativeSymbol: string;
+                        depositConfirmations: number;
+                        withdrawConfirmations: number;
+                        active: boolean;
+                        tokens: {
+                            address: string | null;
+                            symbol: string;
+                            displaySymbol: string;
+                            name: string;
+                            decimals: number;
+                            active: boolean;
+                            /** @description Token units; a transfer below it is dust: recorded, never credited ("0": no minimum) */
+                            minDeposit: string;
+                        }[];
+                    }[];
+                };
+            };
+            /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        openapi: string;
+                    };
+                };
+            };
+            /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiReference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reference page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                        /** @enum {string} */
+                        role: "SUPERADMIN" | "ADMIN" | "SUPPORT";
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOperators: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Operators */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @description Origins allowed to frame the widget (CSP frame-ancestors) */
+                        frameOrigins: string[];
+                        name: string;
+                        /** Format: uuid */
+                        parentId: string | null;
+                        /** @enum {string} */
+                        status: "ACTIVE" | "INACTIVE";
+                        webhookUrl: string | null;
+                        hasWebhookSecret: boolean;
+                        platformFiatDefault: string | null;
+                        openingBalanceCurrency: string | null;
+                        /** @enum {string} */
+                        approvalMode: "SYNC" | "EXTERNAL";
+                        autoRelease: boolean;
+                        headlessEnabled: boolean;
+                        withdrawApprovalMaxAmount: string | null;
+                        withdrawApprovalDailyMaxAmount: string | null;
+                        minAmount: string | null;
+                        maxSessionAmount: string | null;
+                        returnUrl: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    }[];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminListWebhookEvents: {
+        parameters: {
+            query?: {
+                status?: "PENDING" | "RETRYING" | "DELIVERED" | "DEAD_LETTER";
+                operatorId?: string;
+                event?: "DEPOSIT" | "WITHDRAW_REQUEST" | "WITHDRAW_COMPLETE" | "WITHDRAW_FAILED" | "WITHDRAW_CANCELLED";
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events */
+            200: {
+                headers: {
+                    /** @description The next page, absent on the last */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        eventId: string;
+                        /** Format: uuid */
+                        operatorId: string;
+                        /** @enum {string} */
+                        event: "DEPOSIT" | "WITHDRAW_REQUEST" | "WITHDRAW_COMPLETE" | "WITHDRAW_FAILED" | "WITHDRAW_CANCELLED";
+                        /** @enum {string} */
+                        status: "PENDING" | "RETRYING" | "DELIVERED" | "DEAD_LETTER";
+                        attempts: {
+                            attempt: number;
+                            /** Format: date-time */
+                            at: string;
+                            httpStatus: number | null;
+                            error: string | null;
+                            latencyMs: number | null;
+                            responseExcerpt: string | null;
+                        }[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        deliveredAt: string | null;
+                    }[];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminRedeliverWebhookEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A fresh delivery run started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        eventId: string;
+                        /** @enum {string} */
+                        status: "RETRYING";
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminListDeposits: {
+        parameters: {
+            query?: {
+                status?: "CONFIRMING" | "SWEEPING" | "PRICING" | "CREDITED" | "DROPPED" | "DUST";
+                operatorId?: string;
+                externalUserId?: string;
+                chainId?: number;
+                address?: string;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deposits */
+            200: {
+                headers: {
+                    /** @description The next page, absent on the last */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        depositId: string;
+                        /** Format: uuid */
+                        operatorId: string;
+                        externalUserId: string;
+                        /** @enum {string} */
+                        status: "CONFIRMING" | "SWEEPING" | "PRICING" | "CREDITED" | "DROPPED" | "DUST";
+                        chainId: number;
+                        symbol: string;
+                        tokenAddress: string | null;
+                        depositAddress: string;
+                        transactionHash: string;
+                        logIndex: number;
+                        blockNumber: number;
+                        /** @description Raw units */
+                        grossAmount: string;
+                        /** @description Token units */
+                        grossUnits: string;
+                        /** @description Raw units credited, net of the fee */
+                        amount: string | null;
+                        amountInDollar: string | null;
+                        sweepTxHash: string | null;
+                        dustSweepId: string | null;
+                        droppedReason: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        creditedAt: string | null;
+                        workflowId: string | null;
+                        temporalUiUrl: string | null;
+                    }[];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminListWithdrawals: {
+        parameters: {
+            query?: {
+                status?: "PENDING" | "PROCESSING" | "AWAITING_APPROVAL" | "CREATED" | "EXECUTION_QUEUED" | "WAITING_FOR_GAS" | "RECONCILING" | "COMPLETED" | "REJECTED" | "FAILED" | "CANCELLED" | "EXPIRED";
+                operatorId?: string;
+                mode?: "A" | "B" | "C";
+                externalUserId?: string;
+                stuck?: "true" | "false";
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of withdrawals */
+            200: {
+                headers: {
+                    /** @description The next page, absent on the last */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        operatorId: string;
+                        externalUserId: string;
+                        /** @enum {string} */
+                        mode: "A" | "B" | "C";
+                        status: string;
+                        fiatAmount: string;
+                        fiatCurrency: string;
+                        cryptoAmountSent: string | null;
+                        symbol: string;
+                        chainId: number;
+                        address: string;
+                        txHash: string | null;
+                        stuck: boolean;
+                        heldReason: string | null;
+                        reasonCode: string | null;
+                        adminNote: string | null;
+                        adminNoteBy: string | null;
+                        /** Format: date-time */
+                        adminNoteAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        workflowId: string;
+                        temporalUiUrl: string;
+                    }[];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminMoveWithdrawal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "PROCESSING" | "COMPLETED" | "REJECTED";
+                    adminNote?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The withdrawal after the move */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        operatorId: string;
+                        externalUserId: string;
+                        /** @enum {string} */
+                        mode: "A" | "B" | "C";
+                        status: string;
+                        fiatAmount: string;
+                        fiatCurrency: string;
+                        cryptoAmountSent: string | null;
+                        symbol: string;
+                        chainId: number;
+                        address: string;
+                        txHash: string | null;
+                        stuck: boolean;
+                        heldReason: string | null;
+                        reasonCode: string | null;
+                        adminNote: string | null;
+                        adminNoteBy: string | null;
+                        /** Format: date-time */
+                        adminNoteAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        workflowId: string;
+                        temporalUiUrl: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminRetryWithdrawal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Requeued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        withdrawRequestId: string;
+                        /** @enum {string} */
+                        status: "EXECUTION_QUEUED";
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSessionInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    sid: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        message: string;
+                        data: {
+                            /** @enum {string} */
+                            type: "deposit" | "withdraw";
+                            /** @enum {string} */
+                            status: "OPEN" | "COMPLETED" | "CANCELLED" | "EXPIRED";
+                            externalUserId: string;
+                            amount: string;
+                            platformFiatCurrency: string;
+                            lang: string;
+                            redirectUrl: string | null;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            withdrawal: Record<string, never> | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDepositAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    sid: string;
+                    currency: string;
+                    chainId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The address */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        message: string;
+                        data: {
+                            address: string;
+                            chainId: number;
+                            currency: string;
+                            tokenAddress: string | null;
+                            decimals: number;
+                            /** @description EIP-681 without an amount on EVM chains; on TRON the base58 address itself */
+                            paymentUri: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    requestDirectTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    sid: string;
+                    address: string;
+                    chainId: number;
+                    tokenAddress: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The withdrawal request */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            withdrawRequestId: string;
+                            withdrawStatus: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDepositPage: {
+        parameters: {
+            query: {
+                /** @description The session's sid */
+                sid: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWithdrawPage: {
+        parameters: {
+            query: {
+                /** @description The session's sid */
+                sid: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWidgetScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JavaScript */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/javascript": string;
+                };
+            };
+            /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWidgetStyles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSS */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/css": string;
+                };
+            };
+            /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWidgetStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    sid: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Deposits seen, or the latest withdrawal */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        message: string;
+                        data: {
+                            /** @enum {string} */
+                            status: "OPEN" | "COMPLETED" | "EXPIRED" | "CANCELLED";
+                            expiresAt: string;
+                            deposits: {
+                                depositId: string;
+                                chainId: number;
+                                symbol: string;
+                                /** @description Token units: gross while confirming, the credited net amount once credited */
+                                amount: string;
+                                /** @enum {string} */
+                                status: "CONFIRMING" | "CONFIRMED" | "CREDITED";
+                                confirmations: number;
+                                requiredConfirmations: number;
+                                txHash: string;
+                            }[];
+                        } | {
+                            /** @enum {string} */
+                            status: "OPEN" | "COMPLETED" | "EXPIRED" | "CANCELLED";
+                            expiresAt: string;
+                            withdrawal: {
+                                /** Format: uuid */
+                                withdrawRequestId: string;
+                                withdrawStatus: string;
+                                symbol: string;
+                                amount: string | null;
+                                txHash: string | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWidgetQr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    sid: string;
+                    uri: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        message: string;
+                        data: {
+                            /** @description An SVG data URL */
+                            image: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWidgetQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    sid: string;
+                    chainId: number;
+                    tokenAddress: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The estimate */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        message: string;
+                        data: {
+                            /** @description About how many tokens the session's amount is now; null when the price or the FX rate is unknown */
+                            estimate: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createDepositSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    externalUserId: string;
+                    lang: string;
+                    platformFiatCurrency: string;
+                    userBalance: string;
+                    amount: string;
+                    email?: string | null;
+                    operatorReference?: string | null;
+                    redirectUrl?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        message: string;
+                        data: {
+                            /** Format: uri */
+                            url: string;
+                            /** Format: uuid */
+                            sid: string;
+                            sessionRef: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWithdrawSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    externalUserId: string;
+                    lang: string;
+                    platformFiatCurrency: string;
+                    userBalance: string;
+                    amount: string;
+                    email?: string | null;
+                    operatorReference?: string | null;
+                    /** @enum {string} */
+                    executionMode?: "HEADLESS";
+                } | {
+                    externalUserId: string;
+                    lang: string;
+                    platformFiatCurrency: string;
+                    userBalance: string;
+                    amount: string;
+                    email?: string | null;
+                    operatorReference: string;
+                    /** @enum {string} */
+                    executionMode: "HEADLESS";
+                    address: string;
+                    chainId: number;
+                    tokenAddress: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created: a widget session, or a headless intent */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        message: string;
+                        data: {
+                            /** Format: uri */
+                            url: string;
+                            /** Format: uuid */
+                            sid: string;
+                            sessionRef: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                        } | {
+                            sessionRef: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            sid: string;
+                            sessionRef: string;
+                            /** @enum {string} */
+                            status: "CANCELLED";
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendTestWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount?: string;
+                    currency?: string;
+                    chainId?: number;
+                    address?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The delivery outcome */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: {
+                            delivered: boolean;
+                            /** @description The operator endpoint's HTTP status, null when it could not be reached */
+                            status: number | null;
+                            reason?: string;
+                            /** @enum {string} */
+                            event: "DEPOSIT" | "WITHDRAW_COMPLETE";
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createDepositor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    externalUserId: string;
+                    email?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Already existed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        message: string;
+                        data: {
+                            externalUserId: string;
+                            addresses: {
+                                chainId: number;
+                                address: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        message: string;
+                        data: {
+                            externalUserId: string;
+                            addresses: {
+                                chainId: number;
+                                address: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    checkDepositor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                externalUserId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The depositor (exists false when unknown) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        message: string;
+                        data: {
+                            exists: boolean;
+                            externalUserId: string;
+                            addresses: {
+                                chainId: number;
+                                address: string;
+                            }[];
+                            deposits: {
+                                /** @description A 64-bit id as text */
+                                depositId: string;
+                                chainId: number;
+                                symbol: string;
+                                /** @description Raw token units: net of the fee once credited, else the gross amount seen on chain */
+                                amount: string;
+                                /** @enum {string} */
+                                status: "CONFIRMING" | "SWEEPING" | "PRICING" | "CREDITED" | "DROPPED" | "DUST";
+                                transactionHash: string;
+                                /** Format: date-time */
+                                confirmedAt: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    decideWithdrawal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    decision: "APPROVE" | "REJECT";
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The withdrawal's state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: {
+                            /** Format: uuid */
+                            withdrawRequestId: string;
+                            withdrawStatus: string;
+                            settlementTxHash: string | null;
+                            held: boolean;
+                            heldReason: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWithdrawOptions: {
+        parameters: {
+            query?: {
+                sessionRef?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Options */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        message: string;
+                        data: {
+                            options: {
+                                chainId: number;
+                                chainName: string;
+                                tokenAddress: string;
+                                symbol: string;
+                                displaySymbol: string;
+                                name: string;
+                                decimals: number;
+                                bankrollBalance: string | null;
+                                reservedAmount: string | null;
+                                availableAmount: string | null;
+                                /** @enum {string} */
+                                status: "AVAILABLE" | "UNAVAILABLE" | "UNKNOWN";
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    executeHeadlessWithdrawal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionRef: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued (or replayed) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        message: string;
+                        data: {
+                            sessionRef: string;
+                            /** Format: uuid */
+                            withdrawRequestId: string;
+                            /** @enum {string} */
+                            withdrawalStatus: "EXECUTION_QUEUED";
+                            chainId: number;
+                            tokenAddress: string;
+                            symbol: string;
+                            fiatAmount: string;
+                            fiatCurrency: string;
+                            cryptoAmountSent: string;
+                            amountInUsd: string;
+                            priceRate: string;
+                            /** Format: date-time */
+                            expiresAt: string | null;
+                            /** Format: date-time */
+                            executedAt: string;
+                            replayed: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getHeadlessWithdrawal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionRef: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        message: string;
+                        data: {
+                            sessionRef: string;
+                            /** Format: uuid */
+                            withdrawRequestId: string;
+                            /** @enum {string} */
+                            status: "CREATED" | "EXECUTION_QUEUED" | "WAITING_FOR_GAS" | "RECONCILING" | "COMPLETED" | "FAILED" | "CANCELLED" | "EXPIRED";
+                            retryable: boolean | null;
+                            txHash: string | null;
+                            /** @enum {string} */
+                            txState: "NONE" | "BROADCASTED" | "CONFIRMING" | "CONFIRMED";
+                            confirmations: number | null;
+                            requiredConfirmations: number;
+                            /** @enum {string} */
+                            callbackState: "NONE" | "PENDING" | "DELIVERED" | "RETRYING" | "DEAD_LETTER";
+                            reasonCode: string | null;
+                            fiatAmount: string;
+                            fiatCurrency: string;
+                            cryptoAmountSent: string | null;
+                            amountInUsd: string | null;
+                            symbol: string;
+                            chainId: number;
+                            tokenAddress: string;
+                            address: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** Format: date-time */
+                            expiresAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelHeadlessWithdrawal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionRef: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        message: string;
+                        data: {
+                            sessionRef: string;
+                            /** Format: uuid */
+                            withdrawRequestId: string;
+                            /** @enum {string} */
+                            withdrawalStatus: "CANCELLED";
+                        };
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookEvents: {
+        parameters: {
+            query?: {
+                event?: "DEPOSIT" | "WITHDRAW_REQUEST" | "WITHDRAW_COMPLETE" | "WITHDRAW_FAILED" | "WITHDRAW_CANCELLED";
+                status?: "PENDING" | "RETRYING" | "DELIVERED" | "DEAD_LETTER";
+                since?: string;
+                until?: string;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events */
+            200: {
+                headers: {
+                    /** @description The next page, absent on the last */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            eventId: string;
+                            /** Format: uuid */
+                            operatorId: string;
+                            /** @enum {string} */
+                            event: "DEPOSIT" | "WITHDRAW_REQUEST" | "WITHDRAW_COMPLETE" | "WITHDRAW_FAILED" | "WITHDRAW_CANCELLED";
+                            /** @enum {string} */
+                            status: "PENDING" | "RETRYING" | "DELIVERED" | "DEAD_LETTER";
+                            attempts: {
+                                attempt: number;
+                                /** Format: date-time */
+                                at: string;
+                                httpStatus: number | null;
+                                error: string | null;
+                                latencyMs: number | null;
+                                responseExcerpt: string | null;
+                            }[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            deliveredAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    redeliverWebhookEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A fresh delivery run started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            eventId: string;
+                            /** @enum {string} */
+                            status: "RETRYING";
+                        };
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+}

@@ -1,8 +1,10 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
 import type { Db } from '../../adapters/db';
 import { apiKeyId, apiKeyMatches, sha256Hex } from '../../domain/credentials';
 import { AppError } from '../../domain/errors';
-import type { AdminRole, Operator } from '../../generated/prisma/client';
+import type { AdminRole, Operator } from '../../store/rows';
+import { adminSessionByTokenHash } from '../../store/admin-sessions';
 import { operatorByKeyId } from '../../store/operator-keys';
 
 function bearer(header: string | undefined): string | null {
@@ -39,9 +41,7 @@ export interface AdminPrincipal {
 export function adminAuth(db: Db): RequestHandler {
   return async (req, res, next) => {
     const token = bearer(req.get('authorization'));
-    const session = token
-      ? await db.adminSession.findUnique({ where: { tokenHash: sha256Hex(token) }, include: { admin: true } })
-      : null;
+    const session = token ? await adminSessionByTokenHash(db, sha256Hex(token)) : null;
     if (!session || session.expiresAt.getTime() <= Date.now()) {
       throw new AppError('UNAUTHORIZED', 'Missing, invalid or expired admin token');
     }
@@ -60,3 +60,21 @@ export const requireActingRole: RequestHandler = (_req, res, next) => {
   if (currentAdmin(res).role === 'SUPPORT') throw new AppError('FORBIDDEN_ROLE', 'This role may read but not act');
   next();
 };
+
+/** Spec 5 rule 2: first on every headless endpoint, before anything about the resource is looked at. */
+export const requireHeadless: RequestHandler = (_req, res, next) => {
+  if (!currentOperator(res).headlessEnabled) throw new AppError('HEADLESS_NOT_ENABLED', 'Headless mode is not enabled for this operator');
+  next();
+};
+
+/** GET /metrics: with METRICS_TOKEN set, only a scraper presenting it as a Bearer token reads it. */
+export function metricsAuth(token: string | undefined): RequestHandler {
+  return (req, _res, next) => {
+    if (token) {
+      const given = Buffer.from(req.get('authorization')?.replace(/^Bearer /, '') ?? '');
+      const want = Buffer.from(token);
+      if (given.length !== want.length || !timingSafeEqual(given, want)) throw new AppError('UNAUTHORIZED', 'Metrics need the metrics token');
+    }
+    next();
+  };
+}

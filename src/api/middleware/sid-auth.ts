@@ -2,10 +2,10 @@ import type { RequestHandler, Response } from 'express';
 import type { Db } from '../../adapters/db';
 import { AppError, fieldError } from '../../domain/errors';
 import { assertSessionUsable } from '../../domain/sessions';
-import type { Operator, Session } from '../../generated/prisma/client';
+import { sessionWithOperator, type SessionWithOperator } from '../../store/session-reads';
 import { UUID_RE } from '../schemas/sessions';
 
-export type SessionWithOperator = Session & { operator: Operator };
+export type { SessionWithOperator };
 
 export function sessionNotFound(): AppError {
   return new AppError('SESSION_NOT_FOUND', 'Session not found');
@@ -22,7 +22,7 @@ export function sidAuth(db: Db, opts: { allowClosed?: boolean } = {}): RequestHa
     const sid: unknown = (req.body as { sid?: unknown } | undefined)?.sid;
     if (sid === undefined || sid === null) throw fieldError('sid', 'is required');
     if (typeof sid !== 'string' || !UUID_RE.test(sid)) throw fieldError('sid', 'must be a session id (UUID)');
-    const session = await db.session.findUnique({ where: { id: sid }, include: { operator: true } });
+    const session = await sessionWithOperator(db, sid);
     if (!session) throw sessionNotFound();
     if (!opts.allowClosed) assertSessionUsable(session.status, session.expiresAt, new Date());
     res.locals.session = session;
@@ -33,3 +33,9 @@ export function sidAuth(db: Db, opts: { allowClosed?: boolean } = {}): RequestHa
 export function currentSession(res: Response): SessionWithOperator {
   return res.locals.session as SessionWithOperator;
 }
+
+/** A withdraw session's sid is a valid credential but the wrong one for a deposit call: name the field rather than 404. */
+export const requireDepositSession: RequestHandler = (_req, res, next) => {
+  if (currentSession(res).type !== 'DEPOSIT') throw fieldError('sid', 'must be a deposit session');
+  next();
+};

@@ -1,5 +1,6 @@
 import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-openapi';
-import { ERRORS, REASON_PHRASES, type ErrorCode } from '../../domain/errors';
+import { ERRORS, httpStatus, REASON_PHRASES, type ErrorCode } from '../../domain/errors';
+import type { AuthKind, Endpoint } from '../endpoint';
 import { z } from './zod';
 
 /** CONTRACT §5: every error body. Validation failures name each bad field in `details`; a malformed address has no errorCode. */
@@ -16,18 +17,13 @@ export const errorBody = z
  * Who may call an operation. `sid`: the widget's session id is the credential, in the body (or the query of a widget
  * page); OpenAPI has no scheme for a credential inside a JSON body, so those operations say it in their description.
  */
-export type Auth = 'operator' | 'admin' | 'sid' | 'metrics' | 'public';
-
-const SECURITY: Record<Auth, Array<Record<string, string[]>>> = {
+const SECURITY: Record<AuthKind, Array<Record<string, string[]>>> = {
   operator: [{ operatorKey: [] }],
   admin: [{ adminToken: [] }],
   metrics: [{ metricsToken: [] }, {}],
   sid: [],
   public: [],
 };
-
-/** The errors every operation of a group can answer, before its own. */
-const AUTH_ERRORS: Record<Auth, number[]> = { operator: [401, 403], admin: [401], metrics: [401], sid: [404], public: [] };
 
 export function registerSecuritySchemes(r: OpenAPIRegistry): void {
   r.registerComponent('securitySchemes', 'operatorKey', { type: 'http', scheme: 'bearer', description: "The operator's API key" });
@@ -37,40 +33,51 @@ export function registerSecuritySchemes(r: OpenAPIRegistry): void {
 
 export const json = (description: string, schema: z.ZodType): ResponseConfig => ({ description, content: { 'application/json': { schema } } });
 
-export interface Operation {
-  method: 'get' | 'post' | 'patch';
-  /** OpenAPI form: `/withdrawals/{sessionRef}`. */
-  path: string;
-  tag: string;
-  summary: string;
-  description?: string;
-  auth: Auth;
-  body?: z.ZodType;
-  query?: z.ZodObject;
-  params?: z.ZodObject;
-  /** Success answers by status. */
-  responses: Record<number, ResponseConfig>;
-  /** Error statuses beyond the group's own (400 is added for any operation with a body or query; 413 and 415 with a body). */
-  errors?: number[];
+/** The X-Next-Cursor header of a paged list. */
+export const nextCursorHeader = { 'X-Next-Cursor': { description: 'The next page, absent on the last', schema: { type: 'string' as const } } };
+
+/** Every catalog code an endpoint may answer, by status: its auth's, its input validation's, its own. */
+export function errorCodesByStatus(e: Endpoint): Map<number, ErrorCode[]> {
+  const input: ErrorCode[] = [
+    ...(e.body || e.query || e.rejectBadParams ? (['VALIDATION_ERROR'] as const) : []),
+    ...(e.body ? (['INVALID_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'] as const) : []),
+  ];
+  const all = [...e.auth.errors, ...input, ...(e.errors ?? [])].map((c) => (typeof c === 'string' ? { code: c, status: httpStatus(c) } : c));
+  const byStatus = new Map<number, ErrorCode[]>(e.otherErrorStatuses?.map((s) => [s, []]));
+  for (const { code, status } of all) {
+    const codes = byStatus.get(status) ?? [];
+    if (!codes.includes(code)) codes.push(code);
+    byStatus.set(status, codes);
+  }
+  return byStatus;
 }
 
-/** One operation: its auth, inputs, success answers, its error statuses and a default error (CONTRACT §5). */
-export function registerOperation(r: OpenAPIRegistry, op: Operation): void {
-  const statuses = new Set([...AUTH_ERRORS[op.auth], ...(op.body || op.query ? [400] : []), ...(op.body ? [413, 415] : []), ...(op.errors ?? [])]);
-  const errors = Object.fromEntries([...statuses].sort().map((s) => [s, json(REASON_PHRASES[s] ?? 'Error', errorBody)]));
-  const sid = op.auth === 'sid' ? "Auth: the session's `sid` is the credential (no operator key). " : '';
+/** An error answer: the §5 body, and the catalog codes this operation may answer with that status. */
+function errorResponse(status: number, codes: ErrorCode[]): ResponseConfig {
+  const response = json(REASON_PHRASES[status] ?? 'Error', errorBody);
+  return codes.length ? ({ ...response, 'x-error-codes': codes } as ResponseConfig) : response;
+}
+
+/** `/withdrawals/:sessionRef` → `/withdrawals/{sessionRef}`. */
+export const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+
+/** One endpoint's operation: its auth, inputs, success answers, its error answers and a default error (CONTRACT §5). */
+export function registerEndpoint(r: OpenAPIRegistry, e: Endpoint): void {
+  const codes = errorCodesByStatus(e);
+  const errors = Object.fromEntries([...codes.keys()].sort().map((s) => [s, errorResponse(s, codes.get(s)!)]));
   r.registerPath({
-    method: op.method,
-    path: op.path,
-    tags: [op.tag],
-    summary: op.summary,
-    description: `${sid}${op.description ?? ''}`.trim() || undefined,
-    security: SECURITY[op.auth],
+    operationId: e.operationId,
+    method: e.method,
+    path: openApiPath(e.path),
+    tags: [e.tag],
+    summary: e.summary,
+    description: [e.auth.note, e.description].filter(Boolean).join(' ') || undefined,
+    security: SECURITY[e.auth.kind],
     request: {
-      ...(op.body ? { body: { required: true, content: { 'application/json': { schema: op.body } } } } : {}),
-      ...(op.query ? { query: op.query } : {}),
-      ...(op.params ? { params: op.params } : {}),
+      ...(e.body ? { body: { required: true, content: { 'application/json': { schema: e.body } } } } : {}),
+      ...(e.query ? { query: e.query as z.ZodObject } : {}),
+      ...(e.params ? { params: e.params } : {}),
     },
-    responses: { ...op.responses, ...errors, default: json('Any other error (e.g. 500 INTERNAL_ERROR)', errorBody) },
+    responses: { ...e.responses, ...errors, default: json('Any other error (e.g. 500 INTERNAL_ERROR)', errorBody) },
   });
 }

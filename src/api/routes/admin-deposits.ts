@@ -1,24 +1,19 @@
-import { Router } from 'express';
 import { getAddress } from 'ethers';
 import { depositWorkflowId } from '../../domain/keys';
 import { fromRawUnits } from '../../domain/money';
-import type { Deposit } from '../../generated/prisma/client';
-import type { ApiDeps } from '../deps';
-import { decodeCursor, encodeCursor, type Cursor } from '../pagination';
+import type { Deposit } from '../../store/rows';
+import type { Config } from '../../config/env';
+import { adminToken } from '../auth-kinds';
+import { endpoint } from '../endpoint';
+import { json, nextCursorHeader } from '../openapi/operation';
+import { z } from '../openapi/zod';
+import { depositsPage } from '../../store/deposit-reads';
+import { decodeCursor, encodeCursor } from '../../domain/cursor';
+import { adminDepositView } from '../schemas/admin-responses';
 import { adminDepositListQuery } from '../schemas/deposits';
 import { temporalUiUrl } from '../../temporal/client/ui-url';
 
-/** Deposit ids are integers (decodeCursor 'integer' has checked it). */
-function afterDepositCursor(c: Cursor | null) {
-  if (!c) return {};
-  const id = BigInt(c.id);
-  return { OR: [{ createdAt: { lt: c.createdAt } }, { createdAt: c.createdAt, id: { lt: id } }] };
-}
-
-/** GET /admin/deposits (any admin role): every recorded transfer into a deposit address, dust included, latest first. */
-export function adminDepositRoutes({ db, config }: ApiDeps): Router {
-  const router = Router();
-  const view = (d: Deposit) => {
+function view(config: Config, d: Deposit): z.infer<typeof adminDepositView> {
     // Dust never gets a workflow: nothing to link to.
     const workflowId = d.status === 'DUST' ? null : depositWorkflowId(d);
     return {
@@ -46,23 +41,28 @@ export function adminDepositRoutes({ db, config }: ApiDeps): Router {
       workflowId,
       temporalUiUrl: workflowId && temporalUiUrl(config, workflowId),
     };
-  };
+}
 
-  router.get('/admin/deposits', async (req, res) => {
-    const q = adminDepositListQuery.parse(req.query);
-    const rows = await db.deposit.findMany({
-      where: {
-        status: q.status, operatorId: q.operatorId, externalUserId: q.externalUserId, chainId: q.chainId,
-        depositAddress: q.address ? getAddress(q.address.toLowerCase()) : undefined,
-        ...afterDepositCursor(q.cursor ? decodeCursor(q.cursor, 'integer') : null),
-      },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: q.limit + 1,
-    });
+/** GET /admin/deposits (any admin role): every recorded transfer into a deposit address, dust included, latest first. */
+export const adminDepositEndpoints = [
+  endpoint({
+    operationId: 'adminListDeposits',
+    method: 'get',
+    path: '/admin/deposits',
+    tag: 'Admin',
+    auth: adminToken(),
+    summary: 'Deposits, newest first (status=DUST: transfers below their minimum, never credited)',
+    query: adminDepositListQuery,
+    responses: { 200: { ...json('A page of deposits', z.array(adminDepositView)), headers: nextCursorHeader } },
+    handler: async ({ deps: { db, config }, query: q, res }) => {
+    const filter = {
+      status: q.status, operatorId: q.operatorId, externalUserId: q.externalUserId, chainId: q.chainId,
+      depositAddress: q.address ? getAddress(q.address.toLowerCase()) : undefined,
+    };
+    const rows = await depositsPage(db, filter, q.cursor ? decodeCursor(q.cursor, 'integer') : null, q.limit + 1);
     const page = rows.slice(0, q.limit);
     if (rows.length > q.limit) res.setHeader('X-Next-Cursor', encodeCursor({ createdAt: page.at(-1)!.createdAt, id: page.at(-1)!.id.toString() }));
-    res.json(page.map(view));
-  });
-
-  return router;
-}
+    res.json(page.map((d) => view(config, d)));
+    },
+  }),
+];

@@ -1,12 +1,14 @@
 import { WorkflowNotFoundError } from '@temporalio/client';
-import { Router } from 'express';
 import { AppError } from '../../domain/errors';
 import { liveRetryDisposition, retryDisposition, type HeadlessStatus, type RetryDisposition } from '../../domain/headless';
-import { payoutPurpose } from '../../domain/keys';
+import { payoutSigned, withdrawalById } from '../../store/withdrawal-lists';
 import { headlessHandle } from '../../temporal/client/headless';
 import { adminRetrySignal, statusQuery } from '../../workflows/headless-messages';
-import type { ApiDeps } from '../deps';
-import { requireActingRole } from '../middleware/auth';
+import { adminToken } from '../auth-kinds';
+import { endpoint } from '../endpoint';
+import { json } from '../openapi/operation';
+import { z } from '../openapi/zod';
+import { retryQueued } from '../schemas/admin-responses';
 import { withdrawalIdSchema } from '../schemas/withdrawals';
 
 function refuse(d: Exclude<RetryDisposition, 'RETRY'>, status: string): never {
@@ -18,15 +20,21 @@ function refuse(d: Exclude<RetryDisposition, 'RETRY'>, status: string): never {
  * POST /admin/withdrawals/:id/retry (spec 4.13), ADMIN and SUPERADMIN: checks the stored row, then the workflow's live
  * state, then signals it. The workflow requeues the payout; nothing is signed or sent from this request.
  */
-export function adminHeadlessRoutes({ db, temporal }: ApiDeps): Router {
-  const router = Router();
-
-  router.post('/admin/withdrawals/:id/retry', requireActingRole, async (req, res) => {
-    const id = withdrawalIdSchema.safeParse(req.params.id);
-    const w = id.success ? await db.withdrawal.findUnique({ where: { id: id.data } }) : null;
+export const adminRetryEndpoint = endpoint({
+  operationId: 'adminRetryWithdrawal',
+  method: 'post',
+  path: '/admin/withdrawals/:id/retry',
+  tag: 'Admin',
+  auth: adminToken({ acting: true }),
+  summary: 'Requeue a headless payout (WAITING_FOR_GAS or retryable FAILED, no transaction yet)',
+  params: z.object({ id: withdrawalIdSchema }),
+  responses: { 202: json('Requeued', retryQueued) },
+  errors: ['NOT_FOUND', 'HEADLESS_RETRY_NOT_ALLOWED', 'HEADLESS_RETRY_IN_PROGRESS'],
+  handler: async ({ deps: { db, temporal }, params, res }) => {
+    const w = params ? await withdrawalById(db, params.id) : null;
     if (!w) throw new AppError('NOT_FOUND', 'No such withdrawal');
     if (w.mode !== 'C') throw new AppError('HEADLESS_RETRY_NOT_ALLOWED', 'Only headless withdrawals can be retried');
-    const signed = (await db.outboundTx.count({ where: { purpose: payoutPurpose(w.id) } })) > 0;
+    const signed = await payoutSigned(db, w.id);
     const stored = retryDisposition({ status: w.status as HeadlessStatus, retryable: w.retryable, hasTxHash: signed || w.settlementTxHash !== null });
     if (stored !== 'RETRY') refuse(stored, w.status);
 
@@ -39,7 +47,5 @@ export function adminHeadlessRoutes({ db, temporal }: ApiDeps): Router {
     if (now !== 'RETRY') refuse(now, live.status);
     await handle.signal(adminRetrySignal);
     res.status(202).json({ withdrawRequestId: w.id, status: 'EXECUTION_QUEUED' });
-  });
-
-  return router;
-}
+  },
+});

@@ -1,13 +1,23 @@
-import { Router } from 'express';
 import { operatorView } from '../../provisioning/operators';
-import type { ApiDeps } from '../deps';
+import { allOperators } from '../../store/operator-reads';
+import { adminToken } from '../auth-kinds';
+import { endpoint } from '../endpoint';
+import { json } from '../openapi/operation';
+import { z } from '../openapi/zod';
+import { operatorView as operatorViewSchema } from '../schemas/admin-responses';
 
 /** GET /admin/operators: the panel's operator list (raw array, no secrets). Any admin role may read it. */
-export function adminOperatorRoutes({ db }: ApiDeps): Router {
-  const router = Router();
-  router.get('/admin/operators', async (_req, res) => {
-    const operators = await db.operator.findMany({ orderBy: { createdAt: 'asc' } });
-    res.json(operators.map(operatorView));
-  });
-  return router;
-}
+export const adminOperatorEndpoints = [
+  endpoint({
+    operationId: 'listOperators',
+    method: 'get',
+    path: '/admin/operators',
+    tag: 'Admin',
+    auth: adminToken(),
+    summary: 'Operators (no secrets)',
+    responses: { 200: json('Operators', z.array(operatorViewSchema)) },
+    handler: async ({ deps: { db }, res }) => {
+      res.json((await allOperators(db)).map(operatorView));
+    },
+  }),
+];

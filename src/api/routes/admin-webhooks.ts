@@ -1,28 +1,47 @@
-import { Router } from 'express';
 import { AppError } from '../../domain/errors';
+import { webhookEventById } from '../../store/webhook-event-reads';
 import { listOutboxEvents, redeliverDeadLetter } from '../../use-cases/webhook-events';
-import type { ApiDeps } from '../deps';
-import { requireActingRole } from '../middleware/auth';
+import { adminToken } from '../auth-kinds';
+import { endpoint } from '../endpoint';
+import { json, nextCursorHeader } from '../openapi/operation';
+import { z } from '../openapi/zod';
+
+import { outboxItem, redeliveryStarted } from '../schemas/responses';
 import { adminWebhookListQuery, webhookEventIdSchema } from '../schemas/webhooks';
 
-/** GET /admin/webhooks (any admin) and POST /admin/webhooks/:eventId/redeliver (ADMIN, SUPERADMIN). */
-export function adminWebhookRoutes({ db, temporal, config }: ApiDeps): Router {
-  const router = Router();
-
-  router.get('/admin/webhooks', async (req, res) => {
-    const q = adminWebhookListQuery.parse(req.query);
+const list = endpoint({
+  operationId: 'adminListWebhookEvents',
+  method: 'get',
+  path: '/admin/webhooks',
+  tag: 'Admin',
+  auth: adminToken(),
+  summary: 'The webhook outbox, newest first',
+  query: adminWebhookListQuery,
+  responses: { 200: { ...json('A page of events', z.array(outboxItem)), headers: nextCursorHeader } },
+  handler: async ({ deps: { db }, query: q, res }) => {
     const page = await listOutboxEvents(db, { status: q.status, operatorId: q.operatorId, event: q.event }, q);
     if (page.nextCursor) res.setHeader('X-Next-Cursor', page.nextCursor);
     res.json(page.items);
-  });
+  },
+});
 
-  router.post('/admin/webhooks/:eventId/redeliver', requireActingRole, async (req, res) => {
-    const eventId = webhookEventIdSchema.safeParse(req.params.eventId);
-    const event = eventId.success ? await db.webhookEvent.findUnique({ where: { id: eventId.data } }) : null;
+const redeliver = endpoint({
+  operationId: 'adminRedeliverWebhookEvent',
+  method: 'post',
+  path: '/admin/webhooks/:eventId/redeliver',
+  tag: 'Admin',
+  auth: adminToken({ acting: true }),
+  summary: 'Redeliver a dead-lettered event',
+  params: z.object({ eventId: webhookEventIdSchema }),
+  responses: { 202: json('A fresh delivery run started', redeliveryStarted) },
+  errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
+  handler: async ({ deps: { db, temporal, config }, params, res }) => {
+    const event = params ? await webhookEventById(db, params.eventId) : null;
     if (!event) throw new AppError('NOT_FOUND', 'No such webhook event');
     await redeliverDeadLetter({ db, config, temporal: temporal.client }, event);
     res.status(202).json({ eventId: event.id, status: 'RETRYING' });
-  });
+  },
+});
 
-  return router;
-}
+/** GET /admin/webhooks (any admin) and POST /admin/webhooks/:eventId/redeliver (ADMIN, SUPERADMIN). */
+export const adminWebhookEndpoints = [list, redeliver];

@@ -1,23 +1,24 @@
-import { Router } from 'express';
 import type { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import { withdrawalWorkflowId } from '../../domain/keys';
 import { ADMIN_TARGETS, adminMayMove } from '../../domain/withdrawals';
-import type { Withdrawal } from '../../generated/prisma/client';
+import type { Withdrawal } from '../../store/rows';
 import { onWithdrawalWorkflow } from '../../temporal/client/withdrawals';
 import { stuckPayouts } from '../../store/stuck-payouts';
 import { adminTransitionUpdate } from '../../workflows/withdrawal-messages';
-import type { ApiDeps } from '../deps';
-import { currentAdmin, requireActingRole } from '../middleware/auth';
-import { afterCursor, decodeCursor, encodeCursor } from '../pagination';
-import type { adminWithdrawalView } from '../schemas/admin-responses';
+import type { Config } from '../../config/env';
+import { adminToken } from '../auth-kinds';
+import { endpoint } from '../endpoint';
+import { currentAdmin } from '../middleware/auth';
+import { json, nextCursorHeader } from '../openapi/operation';
+import { z as zod } from '../openapi/zod';
+import { decodeCursor, encodeCursor } from '../../domain/cursor';
+import { withdrawalById, withdrawalsPage } from '../../store/withdrawal-lists';
+import { adminWithdrawalView } from '../schemas/admin-responses';
 import { adminStatusSchema, adminWithdrawalListQuery, withdrawalIdSchema } from '../schemas/withdrawals';
 import { temporalUiUrl } from '../../temporal/client/ui-url';
 
-/** GET /admin/withdrawals (any admin role) and PATCH /admin/withdrawals/:id/status (Mode A moves, acting roles). */
-export function adminWithdrawalRoutes({ db, temporal, config }: ApiDeps): Router {
-  const router = Router();
-  const view = (w: Withdrawal, stuck: Set<string>): z.infer<typeof adminWithdrawalView> => {
+function view(config: Config, w: Withdrawal, stuck: Set<string>): z.infer<typeof adminWithdrawalView> {
     const workflowId = withdrawalWorkflowId(w);
     return {
       id: w.id,
@@ -44,26 +45,41 @@ export function adminWithdrawalRoutes({ db, temporal, config }: ApiDeps): Router
       workflowId,
       temporalUiUrl: temporalUiUrl(config, workflowId),
     };
-  };
+}
 
-  router.get('/admin/withdrawals', async (req, res) => {
-    const q = adminWithdrawalListQuery.parse(req.query);
+const list = endpoint({
+  operationId: 'adminListWithdrawals',
+  method: 'get',
+  path: '/admin/withdrawals',
+  tag: 'Admin',
+  auth: adminToken(),
+  summary: 'Withdrawals, newest first',
+  query: adminWithdrawalListQuery,
+  responses: { 200: { ...json('A page of withdrawals', zod.array(adminWithdrawalView)), headers: nextCursorHeader } },
+  handler: async ({ deps: { db, config }, query: q, res }) => {
     const stuckOnly = q.stuck === 'true' ? { id: { in: [...(await stuckPayouts(db))] } } : {};
-    const rows = await db.withdrawal.findMany({
-      where: { status: q.status, operatorId: q.operatorId, mode: q.mode, externalUserId: q.externalUserId, ...stuckOnly, ...afterCursor(q.cursor ? decodeCursor(q.cursor) : null) },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: q.limit + 1,
-    });
+    const filter = { status: q.status, operatorId: q.operatorId, mode: q.mode, externalUserId: q.externalUserId, ...stuckOnly };
+    const rows = await withdrawalsPage(db, filter, q.cursor ? decodeCursor(q.cursor) : null, q.limit + 1);
     const page = rows.slice(0, q.limit);
     if (rows.length > q.limit) res.setHeader('X-Next-Cursor', encodeCursor(page.at(-1)!));
     const stuck = await stuckPayouts(db, page.map((w) => w.id));
-    res.json(page.map((w) => view(w, stuck)));
-  });
+    res.json(page.map((w) => view(config, w, stuck)));
+  },
+});
 
-  router.patch('/admin/withdrawals/:id/status', requireActingRole, async (req, res) => {
-    const body = adminStatusSchema.parse(req.body ?? {});
-    const id = withdrawalIdSchema.safeParse(req.params.id);
-    const w = id.success ? await db.withdrawal.findUnique({ where: { id: id.data } }) : null;
+const move = endpoint({
+  operationId: 'adminMoveWithdrawal',
+  method: 'patch',
+  path: '/admin/withdrawals/:id/status',
+  tag: 'Admin',
+  auth: adminToken({ acting: true }),
+  summary: 'Move a Mode A withdrawal',
+  params: zod.object({ id: withdrawalIdSchema }),
+  body: adminStatusSchema,
+  responses: { 200: json('The withdrawal after the move', adminWithdrawalView) },
+  errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
+  handler: async ({ deps: { db, temporal, config }, body, params, res }) => {
+    const w = params ? await withdrawalById(db, params.id) : null;
     if (!w) throw new AppError('NOT_FOUND', 'No such withdrawal');
     if (w.mode !== 'A' || !adminMayMove(w.status)) {
       throw new AppError('INVALID_TRANSITION', `A ${w.mode === 'A' ? w.status : `Mode ${w.mode}`} withdrawal cannot move to ${body.status}`);
@@ -71,8 +87,9 @@ export function adminWithdrawalRoutes({ db, temporal, config }: ApiDeps): Router
     await onWithdrawalWorkflow({ client: temporal.client, config, db }, w, (h) =>
       h.executeUpdate(adminTransitionUpdate, { args: [{ to: body.status as (typeof ADMIN_TARGETS)[number], adminNote: body.adminNote, by: currentAdmin(res).email }] }),
     );
-    res.json(view(await db.withdrawal.findUniqueOrThrow({ where: { id: w.id } }), await stuckPayouts(db, [w.id])));
-  });
+    res.json(view(config, (await withdrawalById(db, w.id))!, await stuckPayouts(db, [w.id])));
+  },
+});
 
-  return router;
-}
+/** GET /admin/withdrawals (any admin role) and PATCH /admin/withdrawals/:id/status (Mode A moves, acting roles). */
+export const adminWithdrawalEndpoints = [list, move];

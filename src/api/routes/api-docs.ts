@@ -1,6 +1,9 @@
 import path from 'node:path';
 import express, { Router } from 'express';
-import { openApiDocument } from '../openapi/document';
+import { publicAccess } from '../auth-kinds';
+import { endpoint } from '../endpoint';
+import { json } from '../openapi/operation';
+import { z } from '../openapi/zod';
 
 const ASSETS = '/docs/assets';
 /** swagger-ui-dist's files (it ships no type declarations, so its folder is found from its package.json). */
@@ -28,16 +31,40 @@ const PAGE = `<!doctype html>
 // Swagger UI sets inline styles and data: images; scripts come from this origin only.
 const CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'";
 
+const tag = 'Public';
+
 /** GET /openapi.json and GET /docs (Swagger UI from the swagger-ui-dist package, no CDN); public. */
-export function apiDocsRoutes(): Router {
+export const apiDocsEndpoints = [
+  endpoint({
+    operationId: 'getOpenApiDocument',
+    method: 'get',
+    path: '/openapi.json',
+    tag,
+    auth: publicAccess,
+    summary: 'This document (OpenAPI 3.1)',
+    responses: { 200: json('The document', z.object({ openapi: z.string() })) },
+    handler: ({ deps, res }) => {
+      res.json(deps.openApi());
+    },
+  }),
+  endpoint({
+    operationId: 'getApiReference',
+    method: 'get',
+    path: '/docs',
+    tag,
+    auth: publicAccess,
+    summary: 'The API reference (HTML)',
+    responses: { 200: { description: 'The reference page', content: { 'text/html': { schema: z.string() } } } },
+    handler: ({ res }) => {
+      res.setHeader('Content-Security-Policy', CSP);
+      res.type('html').send(PAGE);
+    },
+  }),
+];
+
+/** Swagger UI's files and its start-up script under /docs/assets (files, not endpoints). */
+export function apiDocsAssets(): Router {
   const router = Router();
-  router.get('/openapi.json', (_req, res) => {
-    res.json(openApiDocument());
-  });
-  router.get('/docs', (_req, res) => {
-    res.setHeader('Content-Security-Policy', CSP);
-    res.type('html').send(PAGE);
-  });
   router.use(ASSETS, (req, res, next) => {
     if (req.path !== '/init.js') return next();
     res.type('js').send(INIT_SCRIPT);

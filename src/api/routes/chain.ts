@@ -1,8 +1,10 @@
-import { Router } from 'express';
 import { fromRawUnits } from '../../domain/money';
+import { chainsWithTokens } from '../../store/registry-reads';
 import type { z } from 'zod';
-import type { ApiDeps } from '../deps';
-import type { chainListResponse } from '../schemas/responses';
+import { publicAccess } from '../auth-kinds';
+import { endpoint } from '../endpoint';
+import { json } from '../openapi/operation';
+import { chainListResponse } from '../schemas/responses';
 
 /** A minimum deposit in token units ("0" when none): transfers below it are dust, recorded but never credited. */
 const minDeposit = (raw: { toFixed(dp: number): string }, decimals: number) => fromRawUnits(BigInt(raw.toFixed(0)), decimals);
@@ -11,13 +13,17 @@ const minDeposit = (raw: { toFixed(dp: number): string }, decimals: number) => f
  * GET /chain (public, raw array, CONTRACT §4): networks with their tokens; the native asset has address null. Beyond
  * the contract's fields, each token carries `minDeposit`.
  */
-export function chainRoutes({ db }: ApiDeps): Router {
-  const router = Router();
-  router.get('/chain', async (_req, res) => {
-    const chains = await db.chain.findMany({
-      orderBy: { chainId: 'asc' },
-      include: { tokens: { orderBy: { symbol: 'asc' } } },
-    });
+export const chainEndpoints = [
+  endpoint({
+    operationId: 'listChains',
+    method: 'get',
+    path: '/chain',
+    tag: 'Public',
+    auth: publicAccess,
+    summary: 'Networks and their tokens (the native asset has address null)',
+    responses: { 200: json('The chain registry', chainListResponse) },
+    handler: async ({ deps: { db }, res }) => {
+    const chains = await chainsWithTokens(db);
     res.json(
       chains.map((c) => ({
         chainId: c.chainId,
@@ -41,6 +47,6 @@ export function chainRoutes({ db }: ApiDeps): Router {
         ],
       })) satisfies z.infer<typeof chainListResponse>,
     );
-  });
-  return router;
-}
+    },
+  }),
+];

@@ -1,15 +1,18 @@
-import { Router } from 'express';
 import type { z } from 'zod';
 import type { Db } from '../../adapters/db';
 import { ensureDepositAddress, ensureTronDepositAddress } from '../../store/deposit-addresses';
-import type { Deposit } from '../../generated/prisma/client';
-import type { ApiDeps } from '../deps';
+import { depositorInScope, latestDepositsOfUser } from '../../store/deposit-reads';
+import { activeChains } from '../../store/registry-reads';
+import type { Deposit } from '../../store/rows';
+import type { Config } from '../../config/env';
+import { operatorKey } from '../auth-kinds';
+import { endpoint } from '../endpoint';
 import { sendEnvelope } from '../envelope';
 import { currentOperator } from '../middleware/auth';
-import { validateBody, validatedBody } from '../middleware/validate';
-import { operatorScope } from '../operator-scope';
+import { json } from '../openapi/operation';
+import { operatorScope } from '../../store/operator-reads';
 import { checkDepositorParamsSchema, createDepositorSchema } from '../schemas/depositor';
-import type { depositorCheck } from '../schemas/responses';
+import * as out from '../schemas/responses';
 
 const MAX_DEPOSITS = 50;
 
@@ -18,14 +21,14 @@ const MAX_DEPOSITS = 50;
  * the user's TRON address (same index, TRON's path) on each active TRON chain this deployment has a node for.
  */
 async function addressesOnChains(db: Db, address: string, tron: { address: string; chainIds: number[] } | null) {
-  const chains = await db.chain.findMany({ where: { active: true }, orderBy: { chainId: 'asc' }, select: { chainId: true, type: true } });
+  const chains = await activeChains(db);
   return chains.flatMap(({ chainId, type }) => {
     if (type === 'EVM') return [{ chainId, address }];
     return tron && tron.chainIds.includes(chainId) ? [{ chainId, address: tron.address }] : [];
   });
 }
 
-function depositView(d: Deposit): z.infer<typeof depositorCheck>['deposits'][number] {
+function depositView(d: Deposit): z.infer<typeof out.depositorCheck>['deposits'][number] {
   return {
     depositId: d.id.toString(),
     chainId: d.chainId,
@@ -39,60 +42,64 @@ function depositView(d: Deposit): z.infer<typeof depositorCheck>['deposits'][num
   };
 }
 
-/**
- * The depositor a caller sees under this externalUserId. Spec 5 rule 1 lets a parent act for its sub-operators,
- * but the same externalUserId may exist under several of them: one answer names one depositor, so the caller's
- * own comes first, then the sub-operator that created it earliest. Any other operator's user reads as unknown.
- */
-async function findDepositor(db: Db, scope: string[], externalUserId: string) {
-  const rows = await db.depositAddress.findMany({
-    where: { externalUserId, operatorId: { in: scope } },
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-  });
-  return rows.find((r) => r.operatorId === scope[0]) ?? rows[0] ?? null;
+const tronChainIds = (config: Config) => Object.keys(config.TRON_RPC_URLS).map(Number);
+
+/** The user's TRON address, allocated like the EVM one, when this deployment runs a TRON chain. */
+async function tronOf(db: Db, config: Config, operatorId: string, externalUserId: string) {
+  const chainIds = tronChainIds(config);
+  return config.TRON_DEPOSIT_XPUB && chainIds.length
+    ? { address: (await ensureTronDepositAddress(db, { evm: config.DEPOSIT_XPUB, tron: config.TRON_DEPOSIT_XPUB }, operatorId, externalUserId)).address, chainIds }
+    : null;
 }
 
-/** Operator-key depositor endpoints (app.ts checks the key before these run). */
-export function depositorRoutes({ db, config }: ApiDeps): Router {
-  const router = Router();
-  const tronChainIds = Object.keys(config.TRON_RPC_URLS).map(Number);
-  /** The user's TRON address, allocated like the EVM one, when this deployment runs a TRON chain. */
-  const tronOf = async (operatorId: string, externalUserId: string) =>
-    config.TRON_DEPOSIT_XPUB && tronChainIds.length
-      ? { address: (await ensureTronDepositAddress(db, { evm: config.DEPOSIT_XPUB, tron: config.TRON_DEPOSIT_XPUB }, operatorId, externalUserId)).address, chainIds: tronChainIds }
-      : null;
+const depositors = { tag: 'Depositors', auth: operatorKey() } as const;
 
-  // Idempotent: 201 when this call allocated the address, 200 when the user already had one (an earlier create,
-  // or the widget asking for the address of a deposit session). Acts for the caller itself, never a sub-operator.
-  router.post('/depositor/create', validateBody(createDepositorSchema), async (_req, res) => {
-    const { externalUserId } = validatedBody(res, createDepositorSchema);
-    const { address, created } = await ensureDepositAddress(db, config.DEPOSIT_XPUB, currentOperator(res).id, externalUserId);
+// Idempotent: 201 when this call allocated the address, 200 when the user already had one (an earlier create,
+// or the widget asking for the address of a deposit session). Acts for the caller itself, never a sub-operator.
+const create = endpoint({
+  ...depositors,
+  operationId: 'createDepositor',
+  method: 'post',
+  path: '/depositor/create',
+  summary: "Allocate a user's deposit address (idempotent)",
+  body: createDepositorSchema,
+  responses: { 200: json('Already existed', out.envelope(out.depositorCreated)), 201: json('Created', out.envelope(out.depositorCreated)) },
+  handler: async ({ deps: { db, config }, body: { externalUserId }, res }) => {
+    const operatorId = currentOperator(res).id;
+    const { address, created } = await ensureDepositAddress(db, config.DEPOSIT_XPUB, operatorId, externalUserId);
     sendEnvelope(res, created ? 201 : 200, created ? 'Depositor created' : 'Depositor already exists', {
       externalUserId,
-      addresses: await addressesOnChains(db, address, await tronOf(currentOperator(res).id, externalUserId)),
+      addresses: await addressesOnChains(db, address, await tronOf(db, config, operatorId, externalUserId)),
     });
-  });
+  },
+});
 
-  router.get('/depositor/:externalUserId/check', async (req, res) => {
-    const { externalUserId } = checkDepositorParamsSchema.parse({ externalUserId: req.params.externalUserId });
-    const depositor = await findDepositor(db, await operatorScope(db, currentOperator(res)), externalUserId);
+const check = endpoint({
+  ...depositors,
+  operationId: 'checkDepositor',
+  method: 'get',
+  path: '/depositor/:externalUserId/check',
+  summary: "A user's addresses and latest deposits",
+  params: checkDepositorParamsSchema,
+  rejectBadParams: true,
+  responses: { 200: json('The depositor (exists false when unknown)', out.envelope(out.depositorCheck)) },
+  handler: async ({ deps: { db, config }, params, res }) => {
+    const { externalUserId } = params!;
+    const depositor = await depositorInScope(db, await operatorScope(db, currentOperator(res)), externalUserId);
     if (!depositor) {
       // CONTRACT §6: an unknown user is not an error.
       sendEnvelope(res, 200, 'Depositor not found', { exists: false, externalUserId, addresses: [], deposits: [] });
       return;
     }
-    const deposits = await db.deposit.findMany({
-      where: { operatorId: depositor.operatorId, externalUserId },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: MAX_DEPOSITS,
-    });
+    const deposits = await latestDepositsOfUser(db, depositor.operatorId, externalUserId, MAX_DEPOSITS);
     sendEnvelope(res, 200, 'Depositor found', {
       exists: true,
       externalUserId,
-      addresses: await addressesOnChains(db, depositor.address, depositor.tronAddress ? { address: depositor.tronAddress, chainIds: tronChainIds } : null),
+      addresses: await addressesOnChains(db, depositor.address, depositor.tronAddress ? { address: depositor.tronAddress, chainIds: tronChainIds(config) } : null),
       deposits: deposits.map(depositView),
     });
-  });
+  },
+});
 
-  return router;
-}
+/** Operator-key depositor endpoints. */
+export const depositorEndpoints = [create, check];

@@ -1,25 +1,24 @@
-import { Router, type RequestHandler } from 'express';
+import type { Response } from 'express';
 import type { Db } from '../../adapters/db';
 import { AppError } from '../../domain/errors';
 import { canCancel, executeDisposition, isTerminal, type HeadlessStatus } from '../../domain/headless';
 import { executeResult } from '../../domain/headless-intent';
-import type { Operator, Withdrawal } from '../../generated/prisma/client';
+import type { Operator, Withdrawal } from '../../store/rows';
 import { createHeadlessIntent } from '../../use-cases/create-headless-intent';
 import { listOptions } from '../../use-cases/list-withdraw-options';
 import { loadStatusRecord } from '../../use-cases/load-status-record';
 import { onHeadlessWorkflow } from '../../temporal/client/headless';
 import { headlessIntentInScope, requireWithdrawalWithReservation, type WithdrawalWithReservation } from '../../store/withdrawal-reads';
 import { cancelUpdate, executeUpdate } from '../../workflows/headless-messages';
+import { operatorKey } from '../auth-kinds';
 import type { ApiDeps } from '../deps';
+import { endpoint } from '../endpoint';
 import { sendEnvelope } from '../envelope';
 import { currentOperator } from '../middleware/auth';
+import { json } from '../openapi/operation';
+import { z } from '../openapi/zod';
 import { hasOperatorReference, headlessCreateSchema, optionsQuerySchema } from '../schemas/headless';
-
-/** Spec 5 rule 2: first on every headless endpoint, before anything about the resource is looked at. */
-const requireHeadless: RequestHandler = (_req, res, next) => {
-  if (!currentOperator(res).headlessEnabled) throw new AppError('HEADLESS_NOT_ENABLED', 'Headless mode is not enabled for this operator');
-  next();
-};
+import * as out from '../schemas/responses';
 
 const notFound = () => new AppError('NOT_FOUND', 'No such headless withdrawal');
 
@@ -43,56 +42,103 @@ function finalExecuteAnswer(w: WithdrawalWithReservation) {
 
 const cancelRefused = (w: Withdrawal) => new AppError('HEADLESS_CANCEL_NOT_ALLOWED', `The intent cannot be cancelled (${w.settlementTxHash ? 'a transaction hash exists' : w.status})`);
 
-/**
- * POST /session/withdraw with executionMode HEADLESS (spec 4.2). Widget requests pass through untouched. Order:
- * the flag, operatorReference, the body, then the destination and the payload (src/use-cases/create-headless-intent.ts).
- */
-export function headlessCreate(deps: ApiDeps): RequestHandler {
-  return async (req, res, next) => {
-    if ((req.body as { executionMode?: unknown } | undefined)?.executionMode !== 'HEADLESS') return next();
-    const operator = currentOperator(res);
-    if (!operator.headlessEnabled) throw new AppError('HEADLESS_NOT_ENABLED', 'Headless mode is not enabled for this operator');
-    if (!hasOperatorReference(req.body)) throw new AppError('OPERATOR_REFERENCE_REQUIRED', 'operatorReference is required for a headless withdrawal');
-    const body = headlessCreateSchema.parse(req.body);
-    const intent = await createHeadlessIntent(deps, operator, body);
-    sendEnvelope(res, 201, 'Headless withdrawal intent created', { sessionRef: intent.sessionRef, expiresAt: intent.expiresAt!.toISOString() });
-  };
+/** POST /session/withdraw asks for a headless intent (spec 4.2) when its executionMode says HEADLESS. */
+export function isHeadlessRequest(body: unknown): boolean {
+  return (body as { executionMode?: unknown } | undefined)?.executionMode === 'HEADLESS';
 }
 
-/** The operator-key headless endpoints (spec 4.9-4.12); app.ts checks the key before these run. */
-export function headlessRoutes(deps: ApiDeps): Router {
-  const { db, config, temporal } = deps;
-  const bankroll = config.BANKROLL_ADDRESS;
-  const router = Router();
+/**
+ * POST /session/withdraw with executionMode HEADLESS (spec 4.2). Order: the flag, operatorReference, the body, then
+ * the destination and the payload (src/use-cases/create-headless-intent.ts).
+ */
+export async function createHeadless(deps: ApiDeps, operator: Operator, raw: unknown, res: Response): Promise<void> {
+  if (!operator.headlessEnabled) throw new AppError('HEADLESS_NOT_ENABLED', 'Headless mode is not enabled for this operator');
+  if (!hasOperatorReference(raw)) throw new AppError('OPERATOR_REFERENCE_REQUIRED', 'operatorReference is required for a headless withdrawal');
+  const body = headlessCreateSchema.parse(raw);
+  const intent = await createHeadlessIntent(deps, operator, body);
+  sendEnvelope(res, 201, 'Headless withdrawal intent created', { sessionRef: intent.sessionRef, expiresAt: intent.expiresAt!.toISOString() });
+}
 
-  router.get('/withdraw/options', requireHeadless, async (req, res) => {
-    const { sessionRef } = optionsQuerySchema.parse(req.query);
-    const intent = sessionRef ? await findIntent(db, currentOperator(res), sessionRef) : null;
-    sendEnvelope(res, 200, 'Withdrawal options', { options: await listOptions({ ...deps, bankroll }, intent) });
-  });
+const intents = { tag: 'Headless withdrawals', auth: operatorKey({ headless: true }) } as const;
+const sessionRef = z.object({ sessionRef: z.string() });
 
-  router.post('/withdrawals/:sessionRef/execute', requireHeadless, async (req, res) => {
+const options = endpoint({
+  ...intents,
+  operationId: 'listWithdrawOptions',
+  method: 'get',
+  path: '/withdraw/options',
+  summary: 'Payable chains and tokens with the available liquidity',
+  query: optionsQuerySchema,
+  responses: { 200: json('Options', out.envelope(out.withdrawOptions)) },
+  errors: ['NOT_FOUND'],
+  handler: async ({ deps, query, res }) => {
+    const intent = query.sessionRef ? await findIntent(deps.db, currentOperator(res), query.sessionRef) : null;
+    sendEnvelope(res, 200, 'Withdrawal options', { options: await listOptions({ ...deps, bankroll: deps.config.BANKROLL_ADDRESS }, intent) });
+  },
+});
+
+const execute = endpoint({
+  ...intents,
+  operationId: 'executeHeadlessWithdrawal',
+  method: 'post',
+  path: '/withdrawals/:sessionRef/execute',
+  summary: 'Price and queue the payout of an intent (idempotent)',
+  params: sessionRef,
+  responses: { 202: json('Queued (or replayed)', out.envelope(out.executeResult)) },
+  errors: [
+    'NOT_FOUND',
+    'AMOUNT_BELOW_MINIMUM',
+    'HEADLESS_INTENT_NOT_EXECUTABLE',
+    { code: 'HEADLESS_UNSUPPORTED_CHAIN', status: 409 },
+    { code: 'HEADLESS_UNSUPPORTED_TOKEN', status: 409 },
+    'INSUFFICIENT_LIQUIDITY',
+    'WITHDRAW_CAP_UNVERIFIABLE',
+    'PRICE_UNAVAILABLE',
+    'BALANCE_UNAVAILABLE',
+  ],
+  handler: async ({ deps: { db, config, temporal }, params, res }) => {
     const operator = currentOperator(res);
-    const w = await findIntent(db, operator, req.params.sessionRef as string);
+    const w = await findIntent(db, operator, params!.sessionRef);
     const result = isTerminal(facts(w))
       ? finalExecuteAnswer(w)
       : ((await onHeadlessWorkflow(temporal.client, config, w, (h) => h.executeUpdate(executeUpdate, { args: [{ callerOperatorId: operator.id }] }))) ??
         finalExecuteAnswer(await reread(db, w)));
     sendEnvelope(res, 202, result.replayed ? 'Execute already accepted' : 'Withdrawal queued for execution', result);
-  });
+  },
+});
 
-  router.get('/withdrawals/:sessionRef', requireHeadless, async (req, res) => {
-    const w = await findIntent(db, currentOperator(res), req.params.sessionRef as string);
-    sendEnvelope(res, 200, 'Withdrawal status', await loadStatusRecord(db, deps.chains, w));
-  });
+const status = endpoint({
+  ...intents,
+  operationId: 'getHeadlessWithdrawal',
+  method: 'get',
+  path: '/withdrawals/:sessionRef',
+  summary: "An intent's status record",
+  params: sessionRef,
+  responses: { 200: json('The record', out.envelope(out.headlessStatusRecord)) },
+  errors: ['NOT_FOUND'],
+  handler: async ({ deps, params, res }) => {
+    const w = await findIntent(deps.db, currentOperator(res), params!.sessionRef);
+    sendEnvelope(res, 200, 'Withdrawal status', await loadStatusRecord(deps.db, deps.chains, w));
+  },
+});
 
-  router.post('/withdrawals/:sessionRef/cancel', requireHeadless, async (req, res) => {
-    const w = await findIntent(db, currentOperator(res), req.params.sessionRef as string);
+const cancel = endpoint({
+  ...intents,
+  operationId: 'cancelHeadlessWithdrawal',
+  method: 'post',
+  path: '/withdrawals/:sessionRef/cancel',
+  summary: 'Cancel an intent before anything is signed',
+  params: sessionRef,
+  responses: { 200: json('Cancelled', out.envelope(out.headlessCancelled)) },
+  errors: ['NOT_FOUND', 'HEADLESS_CANCEL_NOT_ALLOWED'],
+  handler: async ({ deps: { db, config, temporal }, params, res }) => {
+    const w = await findIntent(db, currentOperator(res), params!.sessionRef);
     if (!canCancel(facts(w)) && (isTerminal(facts(w)) || w.settlementTxHash)) throw cancelRefused(w);
     const result = await onHeadlessWorkflow(temporal.client, config, w, (h) => h.executeUpdate(cancelUpdate));
     if (!result) throw cancelRefused(await reread(db, w));
     sendEnvelope(res, 200, 'Withdrawal cancelled', result);
-  });
+  },
+});
 
-  return router;
-}
+/** The operator-key headless endpoints (spec 4.9-4.12); creation is POST /session/withdraw (sessions.ts). */
+export const headlessEndpoints = [options, execute, status, cancel];

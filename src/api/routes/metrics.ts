@@ -1,18 +1,20 @@
-import { timingSafeEqual } from 'node:crypto';
-import { Router } from 'express';
-import type { Registry } from 'prom-client';
-import { AppError } from '../../domain/errors';
+import { metricsToken } from '../auth-kinds';
+import { endpoint } from '../endpoint';
+import { z } from '../openapi/zod';
 
 /** GET /metrics (Prometheus text). With METRICS_TOKEN set, only a scraper presenting it as a Bearer token reads it. */
-export function metricsRoutes(registry: Registry, token: string | undefined): Router {
-  const router = Router();
-  router.get('/metrics', async (req, res) => {
-    if (token) {
-      const given = Buffer.from(req.get('authorization')?.replace(/^Bearer /, '') ?? '');
-      const want = Buffer.from(token);
-      if (given.length !== want.length || !timingSafeEqual(given, want)) throw new AppError('UNAUTHORIZED', 'Metrics need the metrics token');
-    }
-    res.type(registry.contentType).send(await registry.metrics());
-  });
-  return router;
-}
+export const metricsEndpoints = [
+  endpoint({
+    operationId: 'getMetrics',
+    method: 'get',
+    path: '/metrics',
+    tag: 'Public',
+    auth: metricsToken,
+    summary: 'Prometheus metrics (text exposition format)',
+    description: 'Needs METRICS_TOKEN as a Bearer token when the gateway sets one.',
+    responses: { 200: { description: 'Prometheus text', content: { 'text/plain': { schema: z.string() } } } },
+    handler: async ({ deps: { metrics }, res }) => {
+      res.type(metrics.contentType).send(await metrics.metrics());
+    },
+  }),
+];

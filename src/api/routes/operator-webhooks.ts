@@ -1,21 +1,32 @@
-import { Router } from 'express';
 import { AppError } from '../../domain/errors';
+import { webhookEventById } from '../../store/webhook-event-reads';
 import { listOutboxEvents, redeliverDeadLetter } from '../../use-cases/webhook-events';
-import type { ApiDeps } from '../deps';
+import { operatorKey } from '../auth-kinds';
+import { endpoint } from '../endpoint';
 import { sendEnvelope } from '../envelope';
 import { currentOperator } from '../middleware/auth';
-import { operatorScope } from '../operator-scope';
+import { json } from '../openapi/operation';
+import { z } from '../openapi/zod';
+import * as out from '../schemas/responses';
+import { operatorScope } from '../../store/operator-reads';
 import { operatorWebhookListQuery, webhookEventIdSchema } from '../schemas/webhooks';
 
-/**
- * The operator's own event log (CONTRACT §8): GET /webhooks/events over its and its sub-operators' events, and
- * POST /webhooks/events/:eventId/redeliver for their dead letters. Another operator's event answers like a missing one.
- */
-export function operatorWebhookRoutes({ db, temporal, config }: ApiDeps): Router {
-  const router = Router();
+const events = { tag: 'Webhook events', auth: operatorKey() } as const;
 
-  router.get('/webhooks/events', async (req, res) => {
-    const q = operatorWebhookListQuery.parse(req.query);
+const list = endpoint({
+  ...events,
+  operationId: 'listWebhookEvents',
+  method: 'get',
+  path: '/webhooks/events',
+  summary: "The operator's (and its sub-operators') webhook events with their attempts, newest first",
+  query: operatorWebhookListQuery,
+  responses: {
+    200: {
+      ...json('A page of events', out.envelope(z.array(out.outboxItem))),
+      headers: { 'X-Next-Cursor': { description: 'The next page, absent on the last', schema: { type: 'string' } } },
+    },
+  },
+  handler: async ({ deps: { db }, query: q, res }) => {
     const scope = await operatorScope(db, currentOperator(res));
     const page = await listOutboxEvents(
       db,
@@ -24,16 +35,29 @@ export function operatorWebhookRoutes({ db, temporal, config }: ApiDeps): Router
     );
     if (page.nextCursor) res.setHeader('X-Next-Cursor', page.nextCursor);
     sendEnvelope(res, 200, 'Webhook events', page.items);
-  });
+  },
+});
 
-  router.post('/webhooks/events/:eventId/redeliver', async (req, res) => {
-    const eventId = webhookEventIdSchema.safeParse(req.params.eventId);
+const redeliver = endpoint({
+  ...events,
+  operationId: 'redeliverWebhookEvent',
+  method: 'post',
+  path: '/webhooks/events/:eventId/redeliver',
+  summary: 'Redeliver one of its dead-lettered events',
+  params: z.object({ eventId: webhookEventIdSchema }),
+  responses: { 202: json('A fresh delivery run started', out.envelope(out.redeliveryStarted)) },
+  errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
+  handler: async ({ deps: { db, temporal, config }, params, res }) => {
     const scope = await operatorScope(db, currentOperator(res));
-    const event = eventId.success ? await db.webhookEvent.findFirst({ where: { id: eventId.data, operatorId: { in: scope } } }) : null;
+    const event = params ? await webhookEventById(db, params.eventId, scope) : null;
     if (!event) throw new AppError('NOT_FOUND', 'No such webhook event');
     await redeliverDeadLetter({ db, config, temporal: temporal.client }, event);
     sendEnvelope(res, 202, 'Redelivery started', { eventId: event.id, status: 'RETRYING' });
-  });
+  },
+});
 
-  return router;
-}
+/**
+ * The operator's own event log (CONTRACT §8) over its and its sub-operators' events, and redelivery of their dead
+ * letters. Another operator's event answers like a missing one.
+ */
+export const operatorWebhookEndpoints = [list, redeliver];

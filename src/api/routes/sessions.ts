@@ -1,27 +1,25 @@
 import Decimal from 'decimal.js';
-import { Router, type Response } from 'express';
-import type { Db } from '../../adapters/db';
+import type { Response } from 'express';
 import type { Config } from '../../config/env';
 import { AppError } from '../../domain/errors';
-import { depositReferenceLock } from '../../domain/keys';
 import { assertAmountWithinLimits, assertSessionUsable, newSessionRef } from '../../domain/sessions';
-import type { Operator, Prisma, SessionType } from '../../generated/prisma/client';
+import type { Operator, SessionType, StoredDecimal } from '../../store/rows';
 import { tellCancelledWithdrawals } from '../../temporal/client/withdrawals';
-import type { ApiDeps } from '../deps';
+import { operatorKey } from '../auth-kinds';
+import { endpoint } from '../endpoint';
 import { sendEnvelope } from '../envelope';
 import { currentOperator } from '../middleware/auth';
 import { sessionNotFound } from '../middleware/sid-auth';
-import { validateBody, validatedBody } from '../middleware/validate';
-import { operatorScope } from '../operator-scope';
-import {
-  depositSessionSchema,
-  UUID_RE,
-  withdrawSessionSchema,
-  type DepositSessionBody,
-  type SessionBody,
-} from '../schemas/sessions';
-import { headlessCreate } from './headless';
-import { cancelSessionWithWithdrawal, insertSession, insertSessionInTx, type CreatedSession, type NewSession } from '../../store/sessions';
+import { json } from '../openapi/operation';
+import { z } from '../openapi/zod';
+import { operatorScope } from '../../store/operator-reads';
+import { headlessCreateSchema } from '../schemas/headless';
+import * as out from '../schemas/responses';
+import { depositSessionSchema, UUID_RE, withdrawSessionSchema, type SessionBody } from '../schemas/sessions';
+import { createHeadless, isHeadlessRequest } from './headless';
+import { insertDepositSession } from '../../store/deposit-sessions';
+import { sessionInScope } from '../../store/session-reads';
+import { cancelSessionWithWithdrawal, insertSession, type CreatedSession, type NewSession } from '../../store/sessions';
 
 /** Where the widget pages live: PUBLIC_BASE_URL when the service sits behind a public address, else the API itself. */
 export function widgetBaseUrl(config: Config): string {
@@ -29,7 +27,7 @@ export function widgetBaseUrl(config: Config): string {
   return `${base.replace(/\/+$/, '')}/widget`;
 }
 
-const decimalOrNull = (v: Prisma.Decimal | null) => (v === null ? null : new Decimal(v.toString()));
+const decimalOrNull = (v: StoredDecimal | null) => (v === null ? null : new Decimal(v.toString()));
 
 /** Spec 7.5 with the caller's bounds (CONTRACT §6: they bound deposit and withdraw sessions alike). */
 function assertOperatorLimits(operator: Operator, amount: string): void {
@@ -53,25 +51,6 @@ function sessionData(config: Config, operatorId: string, type: SessionType, body
   };
 }
 
-/**
- * Spec 4.1 rule 5: a reused operatorReference keeps the first deposit session's stored redirectUrl, null included.
- * The advisory lock serialises creations with one reference, so two concurrent "first" sessions cannot disagree.
- * Without a reference there is nothing to serialise: one insert, no transaction.
- */
-async function createDepositSession(db: Db, config: Config, operatorId: string, body: DepositSessionBody): Promise<CreatedSession> {
-  const ref = body.operatorReference;
-  if (!ref) return insertSession(db, sessionData(config, operatorId, 'DEPOSIT', body, body.redirectUrl ?? null));
-  return db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${depositReferenceLock(operatorId, ref)}, 0))`;
-    const first = await tx.session.findFirst({
-      where: { operatorId, type: 'DEPOSIT', operatorReference: ref },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-      select: { redirectUrl: true },
-    });
-    return insertSessionInTx(tx, sessionData(config, operatorId, 'DEPOSIT', body, first ? first.redirectUrl : (body.redirectUrl ?? null)));
-  });
-}
-
 function sendCreated(res: Response, config: Config, session: CreatedSession): void {
   const page = session.type === 'DEPOSIT' ? 'deposit' : 'withdraw';
   sendEnvelope(res, 201, `${session.type === 'DEPOSIT' ? 'Deposit' : 'Withdraw'} session created`, {
@@ -82,31 +61,71 @@ function sendCreated(res: Response, config: Config, session: CreatedSession): vo
   });
 }
 
-/** Operator-key session endpoints (app.ts checks the key before these run). */
-export function sessionRoutes(deps: ApiDeps): Router {
-  const { db, config } = deps;
-  const router = Router();
+const sessions = { tag: 'Sessions', auth: operatorKey() } as const;
 
-  router.post('/session/deposit', validateBody(depositSessionSchema), async (_req, res) => {
-    const body = validatedBody(res, depositSessionSchema);
+const createDeposit = endpoint({
+  ...sessions,
+  operationId: 'createDepositSession',
+  method: 'post',
+  path: '/session/deposit',
+  summary: 'Create a deposit session (widget URL and sid)',
+  body: depositSessionSchema,
+  responses: { 201: json('Created', out.envelope(out.sessionCreated)) },
+  errors: ['AMOUNT_BELOW_MINIMUM', 'AMOUNT_ABOVE_MAXIMUM'],
+  handler: async ({ deps: { db, config }, body, res }) => {
     const operator = currentOperator(res);
     assertOperatorLimits(operator, body.amount);
-    sendCreated(res, config, await createDepositSession(db, config, operator.id, body));
-  });
+    sendCreated(res, config, await insertDepositSession(db, sessionData(config, operator.id, 'DEPOSIT', body, body.redirectUrl ?? null)));
+  },
+});
 
-  router.post('/session/withdraw', headlessCreate(deps), validateBody(withdrawSessionSchema), async (_req, res) => {
-    const body = validatedBody(res, withdrawSessionSchema);
+/** One endpoint, two resources: executionMode HEADLESS asks for a headless intent (spec 4.2), anything else a widget session. */
+const createWithdraw = endpoint({
+  ...sessions,
+  operationId: 'createWithdrawSession',
+  method: 'post',
+  path: '/session/withdraw',
+  summary: 'Create a withdraw session, or a headless withdrawal intent (executionMode HEADLESS)',
+  description: 'A headless intent: Needs headless mode enabled for the operator (else 403 HEADLESS_NOT_ENABLED).',
+  body: z.union([withdrawSessionSchema, headlessCreateSchema]),
+  parsedByHandler: true,
+  responses: { 201: json('Created: a widget session, or a headless intent', out.envelope(z.union([out.sessionCreated, out.headlessCreated]))) },
+  errors: [
+    'AMOUNT_BELOW_MINIMUM',
+    'AMOUNT_ABOVE_MAXIMUM',
+    'HEADLESS_NOT_ENABLED',
+    'OPERATOR_REFERENCE_REQUIRED',
+    'HEADLESS_INVALID_RECIPIENT',
+    'HEADLESS_UNSUPPORTED_CHAIN',
+    'HEADLESS_UNSUPPORTED_TOKEN',
+    'OPERATOR_REFERENCE_CONFLICT',
+    'SERVICE_UNAVAILABLE',
+  ],
+  handler: async ({ deps, req, res }) => {
     const operator = currentOperator(res);
+    if (isHeadlessRequest(req.body)) return createHeadless(deps, operator, req.body, res);
+    const body = withdrawSessionSchema.parse(req.body ?? {});
     assertOperatorLimits(operator, body.amount);
     // No redirectUrl: withdraw sessions always return to the operator's panel address (CONTRACT §6).
-    sendCreated(res, config, await insertSession(db, sessionData(config, operator.id, 'WITHDRAW', body, null)));
-  });
+    sendCreated(res, deps.config, await insertSession(deps.db, sessionData(deps.config, operator.id, 'WITHDRAW', body, null)));
+  },
+});
 
-  // CONTRACT §6: the caller's or its sub-operators' open sessions; anything else reads as missing.
-  router.post('/session/:uuid/cancel', async (req, res) => {
-    const id = req.params.uuid;
+// CONTRACT §6: the caller's or its sub-operators' open sessions; anything else reads as missing.
+const cancelSession = endpoint({
+  ...sessions,
+  operationId: 'cancelSession',
+  method: 'post',
+  path: '/session/:uuid/cancel',
+  summary: 'Cancel an open session',
+  params: z.object({ uuid: z.string() }),
+  responses: { 200: json('Cancelled', out.envelope(out.sessionCancelled)) },
+  errors: ['SESSION_NOT_FOUND', 'SESSION_EXPIRED', 'SESSION_NOT_OPEN'],
+  handler: async ({ deps, req, res }) => {
+    const { db } = deps;
+    const id = req.params.uuid as string;
     const scope = await operatorScope(db, currentOperator(res));
-    const session = UUID_RE.test(id) ? await db.session.findFirst({ where: { id, operatorId: { in: scope } } }) : null;
+    const session = UUID_RE.test(id) ? await sessionInScope(db, id, scope) : null;
     if (!session) throw sessionNotFound();
     const now = new Date();
     assertSessionUsable(session.status, session.expiresAt, now);
@@ -119,7 +138,8 @@ export function sessionRoutes(deps: ApiDeps): Router {
       deps.logger.warn('withdrawal workflow not told of its cancelled session; it learns at its next step', { sessionRef: session.sessionRef, err }),
     );
     sendEnvelope(res, 200, 'Session cancelled', { sid: session.id, sessionRef: session.sessionRef, status: 'CANCELLED' });
-  });
+  },
+});
 
-  return router;
-}
+/** Operator-key session endpoints. */
+export const sessionEndpoints = [createDeposit, createWithdraw, cancelSession];

@@ -1,4 +1,3 @@
-import { Router } from 'express';
 import { isAddress } from 'ethers';
 import { postWebhook, type WebhookResponse } from '../../adapters/webhook-http';
 import { decryptSecret } from '../../domain/credentials';
@@ -6,11 +5,16 @@ import { AppError } from '../../domain/errors';
 import { testEventId } from '../../domain/keys';
 import { buildTestEventBody, testEventName } from '../../domain/test-webhook';
 import { signatureHeader } from '../../domain/webhook-signature';
-import type { ApiDeps } from '../deps';
+import { operatorKey } from '../auth-kinds';
+import { endpoint } from '../endpoint';
 import { sendShortEnvelope } from '../envelope';
 import { currentOperator } from '../middleware/auth';
-import { operatorScope } from '../operator-scope';
-import { takeRateLimitSlot } from '../rate-limit';
+import { json } from '../openapi/operation';
+import { z } from '../openapi/zod';
+import { operatorScope } from '../../store/operator-reads';
+import { sessionInScope } from '../../store/session-reads';
+import { takeRateLimitSlot } from '../../store/rate-limits';
+import * as out from '../schemas/responses';
 import { sessionIdSchema } from '../schemas/sessions';
 import { testWebhookSchema } from '../schemas/webhooks';
 
@@ -26,19 +30,25 @@ function outcome(res: WebhookResponse) {
 }
 
 /** POST /session/:uuid/test-webhook: a real signed DEPOSIT or WITHDRAW_COMPLETE with test=true; no funds move. */
-export function testWebhookRoutes({ db, config }: ApiDeps): Router {
-  const router = Router();
-  router.post('/session/:uuid/test-webhook', async (req, res) => {
+export const testWebhookEndpoints = [
+  endpoint({
+    operationId: 'sendTestWebhook',
+    method: 'post',
+    path: '/session/:uuid/test-webhook',
+    tag: 'Sessions',
+    auth: operatorKey(),
+    summary: "Send a signed test event (test=true) to the operator's webhook; no funds move",
+    params: z.object({ uuid: sessionIdSchema }),
     // The body first: a refused request must not spend one of the caller's test sends.
-    const body = testWebhookSchema.parse(req.body ?? {});
+    body: testWebhookSchema,
+    responses: { 200: json('The delivery outcome', out.shortEnvelope(out.testWebhookResult)) },
+    errors: ['INVALID_ADDRESS', 'SESSION_NOT_FOUND', 'RATE_LIMITED', 'WEBHOOK_NOT_CONFIGURED', 'EXTERNAL_USER_MISSING'],
+    handler: async ({ deps: { db, config }, body, params, res }) => {
     if (body.address !== undefined && !isAddress(body.address)) {
       throw new AppError('INVALID_ADDRESS', 'address is not a valid EVM address', { omitCode: true });
     }
     const caller = currentOperator(res);
-    const sid = sessionIdSchema.safeParse(req.params.uuid);
-    const session = sid.success
-      ? await db.session.findFirst({ where: { id: sid.data, operatorId: { in: await operatorScope(db, caller) } }, include: { operator: true } })
-      : null;
+    const session = params ? await sessionInScope(db, params.uuid, await operatorScope(db, caller)) : null;
     if (!session) throw new AppError('SESSION_NOT_FOUND', 'No such session');
     await takeRateLimitSlot(db, caller.id, 'test-webhook', TEST_SENDS_PER_MINUTE, 60_000);
 
@@ -73,6 +83,6 @@ export function testWebhookRoutes({ db, config }: ApiDeps): Router {
       });
     }
     sendShortEnvelope(res, 200, { ...outcome(result!), event });
-  });
-  return router;
-}
+    },
+  }),
+];

@@ -1,12 +1,15 @@
-import { Router, type RequestHandler } from 'express';
 import type { Db } from '../../adapters/db';
 import { ensureDepositAddress, ensureTronDepositAddress } from '../../store/deposit-addresses';
+import { activeTokenBySymbol, chainById } from '../../store/registry-reads';
 import { fieldError } from '../../domain/errors';
-import type { ApiDeps } from '../deps';
+import { sidCredential } from '../auth-kinds';
+import { endpoint } from '../endpoint';
 import { sendEnvelope } from '../envelope';
-import { currentSession, sidAuth } from '../middleware/sid-auth';
-import { validateBody, validatedBody } from '../middleware/validate';
+import { currentSession } from '../middleware/sid-auth';
+import { json } from '../openapi/operation';
 import { depositAddressSchema } from '../schemas/depositor';
+import { depositAddress, envelope } from '../schemas/responses';
+import { sidBody } from '../schemas/widget';
 
 interface Asset {
   symbol: string;
@@ -21,15 +24,14 @@ interface Asset {
  * native symbol or the symbol of one of its active tokens. The native symbol wins should a token share it.
  */
 async function resolveAsset(db: Db, chainId: number, currency: string, tronEnabled: boolean): Promise<Asset & { tron: boolean }> {
-  const chain = await db.chain.findUnique({ where: { chainId } });
+  const chain = await chainById(db, chainId);
   const usable = chain?.active && (chain.type === 'EVM' || (chain.type === 'TRON' && tronEnabled));
   if (!chain || !usable) throw fieldError('chainId', 'not an active EVM chain, nor a TRON chain this deployment serves (see GET /chain)');
   const tron = chain.type === 'TRON';
   // TRC-20 tokens only on TRON: native TRX deposits are not taken (docs/tron.md).
   if (tron && currency === chain.nativeSymbol) throw fieldError('currency', `not an active currency on chain ${chainId} (see GET /chain)`);
   if (currency === chain.nativeSymbol) return { symbol: currency, tokenAddress: null, decimals: chain.nativeDecimals, tron };
-  // Newest first: a dev redeploy leaves older rows of a symbol behind, inactive, but be deterministic regardless.
-  const token = await db.token.findFirst({ where: { chainId, symbol: currency, active: true }, orderBy: { createdAt: 'desc' } });
+  const token = await activeTokenBySymbol(db, chainId, currency);
   if (!token) throw fieldError('currency', `not an active currency on chain ${chainId} (see GET /chain)`);
   return { symbol: token.symbol, tokenAddress: token.address, decimals: token.decimals, tron };
 }
@@ -44,20 +46,21 @@ function paymentUri(address: string, chainId: number, tokenAddress: string | nul
   return tokenAddress === null ? `ethereum:${address}@${chainId}` : `ethereum:${tokenAddress}@${chainId}/transfer?address=${address}`;
 }
 
-/** A withdraw session's sid is a valid credential but the wrong one here: name the field rather than 404. */
-const requireDepositSession: RequestHandler = (_req, res, next) => {
-  if (currentSession(res).type !== 'DEPOSIT') throw fieldError('sid', 'must be a deposit session');
-  next();
-};
-
-/** Widget-called deposit endpoint: the sid in the body is the credential (no operator key). */
-export function widgetDepositRoutes({ db, config }: ApiDeps): Router {
-  const router = Router();
-
-  // sidAuth first: a request without a usable session learns nothing about the registry.
-  router.post('/depositor/address', sidAuth(db), requireDepositSession, validateBody(depositAddressSchema), async (_req, res) => {
+/**
+ * POST /depositor/address (widget-called, a deposit session's sid). The sid first: a request without a usable session
+ * learns nothing about the registry.
+ */
+export const depositAddressEndpoint = endpoint({
+  operationId: 'getDepositAddress',
+  method: 'post',
+  path: '/depositor/address',
+  tag: 'Widget (sid)',
+  auth: sidCredential({ deposit: true }),
+  summary: "The user's deposit address for a currency on a chain",
+  body: sidBody.extend(depositAddressSchema.shape),
+  responses: { 200: json('The address', envelope(depositAddress)) },
+  handler: async ({ deps: { db, config }, body: { chainId, currency }, res }) => {
     const session = currentSession(res);
-    const { chainId, currency } = validatedBody(res, depositAddressSchema);
     // A TRON chain counts only where this deployment has its node (TRON_RPC_URLS) and the TRON public key.
     const asset = await resolveAsset(db, chainId, currency, config.TRON_DEPOSIT_XPUB !== undefined && config.TRON_RPC_URLS[chainId] !== undefined);
     const { address } = asset.tron
@@ -72,7 +75,5 @@ export function widgetDepositRoutes({ db, config }: ApiDeps): Router {
       paymentUri: paymentUri(address, chainId, asset.tokenAddress, asset.tron),
       expiresAt: session.expiresAt.toISOString(),
     });
-  });
-
-  return router;
-}
+  },
+});

@@ -1,9 +1,13 @@
-import { Router } from 'express';
 import { FIAT_DECIMALS, toFixed } from '../../domain/money';
 import { sessionStatus } from '../../domain/sessions';
-import type { ApiDeps } from '../deps';
+import { latestWithdrawalOfSession } from '../../store/session-reads';
+import { sidCredential } from '../auth-kinds';
+import { endpoint } from '../endpoint';
 import { sendEnvelope } from '../envelope';
-import { currentSession, sidAuth, type SessionWithOperator } from '../middleware/sid-auth';
+import { currentSession, type SessionWithOperator } from '../middleware/sid-auth';
+import { json } from '../openapi/operation';
+import { envelope, sessionInfo } from '../schemas/responses';
+import { sidBody } from '../schemas/widget';
 
 /**
  * CONTRACT §6: the stored value byte for byte, else the operator's panel address, else null. Withdraw sessions
@@ -14,19 +18,20 @@ export function effectiveRedirectUrl(session: SessionWithOperator): string | nul
   return own ?? session.operator.returnUrl ?? null;
 }
 
-/** Widget-called session endpoints: the sid in the body is the credential (no operator key). */
-export function widgetSessionRoutes({ db }: ApiDeps): Router {
-  const router = Router();
-
-  // Read-only, so closed sessions answer too: the widget shows their final state.
-  router.post('/session/info', sidAuth(db, { allowClosed: true }), async (_req, res) => {
+/** POST /session/info (widget-called): read-only, so closed sessions answer too: the widget shows their final state. */
+export const sessionInfoEndpoint = endpoint({
+  operationId: 'getSessionInfo',
+  method: 'post',
+  path: '/session/info',
+  tag: 'Widget (sid)',
+  auth: sidCredential({ allowClosed: true }),
+  summary: "A session's state (closed sessions answer too)",
+  body: sidBody,
+  responses: { 200: json('The session', envelope(sessionInfo)) },
+  handler: async ({ deps: { db }, res }) => {
     const session = currentSession(res);
     // The latest request (a Mode B resubmission supersedes the earlier one), so the page and the operator agree.
-    const latest = await db.withdrawal.findFirst({
-      where: { sessionId: session.id },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      select: { id: true, status: true },
-    });
+    const latest = await latestWithdrawalOfSession(db, session.id);
     sendEnvelope(res, 200, 'Session info', {
       type: session.type === 'DEPOSIT' ? 'deposit' : 'withdraw',
       status: sessionStatus(session.status, session.expiresAt, new Date()),
@@ -38,7 +43,5 @@ export function widgetSessionRoutes({ db }: ApiDeps): Router {
       expiresAt: session.expiresAt.toISOString(),
       withdrawal: latest ? { withdrawRequestId: latest.id, withdrawStatus: latest.status } : null,
     });
-  });
-
-  return router;
-}
+  },
+});

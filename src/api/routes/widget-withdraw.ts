@@ -1,17 +1,41 @@
-import { Router } from 'express';
 import { submitDirectTransfer } from '../../use-cases/submit-direct-transfer';
-import type { ApiDeps } from '../deps';
+import { sidCredential } from '../auth-kinds';
+import { endpoint } from '../endpoint';
 import { sendEnvelope } from '../envelope';
-import { currentSession, sidAuth } from '../middleware/sid-auth';
-import { validateBody, validatedBody } from '../middleware/validate';
+import { currentSession } from '../middleware/sid-auth';
+import { json } from '../openapi/operation';
+import { directTransferAccepted, envelope } from '../schemas/responses';
 import { directTransferSchema } from '../schemas/withdrawals';
 
 /** POST /withdraw/direct-transfer (sid): the steps are the use case's (src/use-cases/submit-direct-transfer.ts). */
-export function widgetWithdrawRoutes(deps: ApiDeps): Router {
-  const router = Router();
-  router.post('/withdraw/direct-transfer', sidAuth(deps.db), validateBody(directTransferSchema), async (_req, res) => {
-    const result = await submitDirectTransfer(deps, currentSession(res), validatedBody(res, directTransferSchema));
+export const directTransferEndpoint = endpoint({
+  operationId: 'requestDirectTransfer',
+  method: 'post',
+  path: '/withdraw/direct-transfer',
+  tag: 'Widget (sid)',
+  auth: sidCredential(),
+  summary: "Request a withdrawal of the session's amount to an address",
+  body: directTransferSchema,
+  responses: { 201: json('The withdrawal request', envelope(directTransferAccepted)) },
+  errors: [
+    'INVALID_ADDRESS',
+    'OPERATOR_INACTIVE',
+    'WITHDRAW_IN_PROGRESS',
+    'WITHDRAW_DECLINED',
+    'INSUFFICIENT_BALANCE',
+    'WITHDRAW_UNAVAILABLE',
+    'USER_NOT_ELIGIBLE',
+    'DAILY_LIMIT_EXCEEDED',
+    'WITHDRAW_AMOUNT_TOO_LOW',
+    'WITHDRAW_AMOUNT_TOO_HIGH',
+    'ACCOUNT_VERIFICATION_REQUIRED',
+    'WITHDRAW_SUSPENDED',
+    'INSUFFICIENT_LIQUIDITY',
+    'WITHDRAW_CAP_UNVERIFIABLE',
+    'PRICE_UNAVAILABLE',
+  ],
+  handler: async ({ deps, body, res }) => {
+    const result = await submitDirectTransfer(deps, currentSession(res), body);
     sendEnvelope(res, 201, 'Withdrawal requested', result);
-  });
-  return router;
-}
+  },
+});

@@ -1,14 +1,17 @@
-import { Router } from 'express';
 import { AppError } from '../../domain/errors';
 import { TERMINAL } from '../../domain/withdrawals';
-import type { Withdrawal } from '../../generated/prisma/client';
+import type { Withdrawal } from '../../store/rows';
+import { withdrawalById } from '../../store/withdrawal-lists';
 import { withdrawalInScope } from '../../store/withdrawal-reads';
 import { onWithdrawalWorkflow } from '../../temporal/client/withdrawals';
 import { decideUpdate, type WithdrawalState } from '../../workflows/withdrawal-messages';
-import type { ApiDeps } from '../deps';
+import { operatorKey } from '../auth-kinds';
+import { endpoint } from '../endpoint';
 import { sendShortEnvelope } from '../envelope';
 import { currentOperator } from '../middleware/auth';
-import { validateBody, validatedBody } from '../middleware/validate';
+import { json } from '../openapi/operation';
+import { z } from '../openapi/zod';
+import * as out from '../schemas/responses';
 import { decisionSchema, withdrawalIdSchema } from '../schemas/withdrawals';
 
 const stored = (w: Withdrawal): WithdrawalState => ({
@@ -19,12 +22,20 @@ const stored = (w: Withdrawal): WithdrawalState => ({
 });
 
 /** POST /withdraw/:id/decision (spec 4.8): Mode B's APPROVE or REJECT, for the caller's own or a sub-operator's request. */
-export function withdrawDecisionRoutes({ db, temporal, config }: ApiDeps): Router {
-  const router = Router();
-  router.post('/withdraw/:id/decision', validateBody(decisionSchema), async (req, res) => {
-    const input = validatedBody(res, decisionSchema);
-    const id = withdrawalIdSchema.safeParse(req.params.id);
-    const w = id.success ? await withdrawalInScope(db, id.data, currentOperator(res).id) : null;
+export const withdrawDecisionEndpoints = [
+  endpoint({
+    operationId: 'decideWithdrawal',
+    method: 'post',
+    path: '/withdraw/:id/decision',
+    tag: 'Withdrawals',
+    auth: operatorKey(),
+    summary: 'Approve or reject an external-approval (Mode B) withdrawal',
+    params: z.object({ id: withdrawalIdSchema }),
+    body: decisionSchema,
+    responses: { 200: json("The withdrawal's state", out.shortEnvelope(out.decisionResult)) },
+    errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
+    handler: async ({ deps: { db, temporal, config }, body: input, params, res }) => {
+    const w = params ? await withdrawalInScope(db, params.id, currentOperator(res).id) : null;
     if (!w || w.mode === 'C') throw new AppError('NOT_FOUND', 'No such withdrawal');
     if (w.mode !== 'B') throw new AppError('INVALID_TRANSITION', 'Decisions apply to external-approval withdrawals only');
     // Already decided: its current state, and nothing else happens (a payout is never sent twice).
@@ -32,12 +43,12 @@ export function withdrawDecisionRoutes({ db, temporal, config }: ApiDeps): Route
     if (!TERMINAL.has(w.status)) {
       state = await onWithdrawalWorkflow({ client: temporal.client, config, db }, w, (h) => h.executeUpdate(decideUpdate, { args: [input] })).catch(async (err: unknown) => {
           // The workflow closed in between (settled, expired): answer from the record it left.
-          const now = await db.withdrawal.findUniqueOrThrow({ where: { id: w.id } });
-          if (TERMINAL.has(now.status)) return stored(now);
+          const now = await withdrawalById(db, w.id);
+          if (now && TERMINAL.has(now.status)) return stored(now);
           throw err;
         });
     }
     sendShortEnvelope(res, 200, { withdrawRequestId: w.id, ...state });
-  });
-  return router;
-}
+    },
+  }),
+];

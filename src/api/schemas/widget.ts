@@ -1,5 +1,11 @@
 import { z } from 'zod';
 
+/**
+ * The sid of a widget call's body. sidAuth checks it first (400 naming `sid`, else 404); a session's id is always a v4
+ * UUID, so the body schemas that extend this one pass it unchanged.
+ */
+export const sidBody = z.object({ sid: z.uuid() });
+
 /** POST /widget/quote: the asset the player picked (null address: the chain's native coin). */
 export const widgetQuoteSchema = z.object({
   chainId: z.number().int().positive(),

@@ -5,7 +5,7 @@ import type { PayoutOption } from '../withdraw-page';
 
 export type { DepositView, PayoutOption };
 
-/** The page's data block (src/widget/routes.ts `pageData`). */
+/** The page's data block (src/widget/endpoints.ts `pageData`). */
 export interface PageData {
   kind: 'deposit' | 'withdraw';
   sid: string;

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
-import type { ApiDeps } from './deps';
+import type { ApiDeps } from '../api/deps';
 
 export interface RunningServer {
   url: string;

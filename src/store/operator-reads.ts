@@ -9,3 +9,8 @@ export async function operatorScope(db: Db, operator: Operator): Promise<string[
   const children = await db.operator.findMany({ where: { parentId: operator.id }, select: { id: true } });
   return [operator.id, ...children.map((c) => c.id)];
 }
+
+/** Every operator, oldest first (the admin panel's list). */
+export function allOperators(db: Db): Promise<Operator[]> {
+  return db.operator.findMany({ orderBy: { createdAt: 'asc' } });
+}
