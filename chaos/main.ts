@@ -32,7 +32,7 @@ const SEED = num('CHAOS_SEED', Math.floor(Math.random() * 2 ** 31));
 const SETTLE_MS = num('CHAOS_SETTLE_SECONDS', 300) * 1000;
 const chainArg = process.argv.indexOf('--chain');
 const CHAIN = chainArg >= 0 ? Number(process.argv[chainArg + 1]) : DEV_CHAIN.chainId;
-// Deposits first in each round: the chain scanner is the slowest to come back from a kill (see docs/ARCHITECTURE.md).
+// Deposits first in each round: the chain scanner is the slowest to come back from a kill (docs/decisions/0024-crash-campaign.md).
 const KINDS: Kind[] = ['deposit', 'A', 'B', 'C'];
 
 const log = (msg: string) => console.error(`chaos: ${msg}`);
