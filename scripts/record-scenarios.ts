@@ -3,7 +3,7 @@
  * goes through the API (or the fixtures the integration tests use), waits until its workflow run has closed as
  * expected, and names the runs to record.
  */
-import type { Client } from '@temporalio/client';
+import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { ensureDepositAddress } from '../src/store/deposit-addresses';
 import { recordWebhookEvent } from '../src/store/outbox';
 import { depositWorkflowId, payoutWorkflowId, webhookWorkflowId, withdrawalWorkflowId } from '../src/domain/keys';
@@ -49,8 +49,12 @@ export function scenarios(ctx: TestContext, receiver: WebhookReceiver, deadRecei
   /** Mines (payouts and sweeps wait for confirmations) until the workflow's latest run closes in `expected`. */
   async function closedRun(workflowId: string, expected = 'COMPLETED'): Promise<string> {
     const d = await mineUntil(mineOne, async () => {
-      const desc = await client.workflow.getHandle(workflowId).describe();
-      return desc.status.name === 'RUNNING' ? null : desc;
+      // A deposit's run is started by its scanner's workflow after the scan step returns: moments after its row.
+      const desc = await client.workflow.getHandle(workflowId).describe().catch((err: unknown) => {
+        if (err instanceof WorkflowNotFoundError) return null;
+        throw err;
+      });
+      return desc === null || desc.status.name === 'RUNNING' ? null : desc;
     }, 120_000, `${workflowId} closed`);
     if (d.status.name !== expected) throw new Error(`${workflowId} closed ${d.status.name}, expected ${expected}`);
     return d.runId;

@@ -50,7 +50,7 @@ describe('recorded histories', () => {
     const files = readdirSync(DIR).filter((f) => f.endsWith('.json') && f !== 'index.json');
     expect(entries.filter((e) => path.dirname(e.path) === DIR).map((e) => e.file).sort()).toEqual(files.sort());
     expect(new Set(entries.map((e) => e.workflowType))).toEqual(
-      new Set(['headlessWorkflow', 'withdrawalWorkflow', 'payoutWorkflow', 'depositWorkflow', 'webhookDeliveryWorkflow', 'chainScannerWorkflow']),
+      new Set(['headlessWorkflow', 'withdrawalWorkflow', 'payoutWorkflow', 'depositWorkflow', 'webhookDeliveryWorkflow', 'chainScannerWorkflow', 'webhookRelayWorkflow']),
     );
   });
 
