@@ -6,11 +6,8 @@ const transform = {
 // The generated Prisma client imports './x.js' (nodenext style); jest must resolve those to the .ts sources.
 const moduleNameMapper = { '^(\\.{1,2}/.*)\\.js$': '$1' };
 module.exports = {
-  // One test file at a time per jest run: the integration files of one run share its chains and their bankroll (nonces,
-  // balances, base fee). `npm test` runs two such runs at once, each with services of its own (scripts/test.sh).
+  // One test file at a time: the integration files share one chain and its bankroll (nonces, balances, base fee).
   maxWorkers: 1,
-  // Integration shards of about equal time, the longest files first (test/support/sequencer.js).
-  testSequencer: '<rootDir>/test/support/sequencer.js',
   projects: [
     { displayName: 'unit', testEnvironment: 'node', roots: ['<rootDir>/test/unit', '<rootDir>/test/replay'], transform, moduleNameMapper },
     {
