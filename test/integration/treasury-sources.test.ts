@@ -214,3 +214,17 @@ describe('GET /admin/treasury', () => {
     expect((await http(ctx.apiUrl, 'GET', '/admin/treasury')).status).toBe(401);
   });
 });
+
+describe('a chain reset', () => {
+  it('When the chain is reset under the books, Then its top-ups move to the retired instance with its openings, and the new books start clean', async () => {
+    const live = await evmInstanceOf(provider);
+    const before = await ctx.db.chain.findUniqueOrThrow({ where: { chainId: 31337 } });
+    await registerChainInstance(ctx.db, 31337, live, { retire: true, reset: true });
+    const retired = `${live.genesisHash}@${before.checkpointHash}`;
+    const recorded = await ctx.db.treasuryTopUp.findMany({ where: { genesisHash: { not: 'paging-test' } } });
+    expect(recorded.map((t) => t.genesisHash)).toEqual([retired]);
+    expect(await ctx.db.bankrollOpening.count({ where: { genesisHash: retired } })).toBeGreaterThan(0);
+    // New openings are read now: nothing recorded on the old instance is compared with the new one.
+    expect((await reconcile()).json).toMatchObject({ ok: true, differences: [] });
+  });
+});
