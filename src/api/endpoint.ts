@@ -80,6 +80,9 @@ export function endpoint<B extends z.ZodType | undefined = undefined, Q extends 
   return e as unknown as Endpoint;
 }
 
+/** Every operator POST takes an Idempotency-Key (CONTRACT §9): the registrar mounts the check, the document declares the header. */
+export const takesIdempotencyKey = (e: Endpoint): boolean => e.method === 'post' && e.auth.kind === 'operator';
+
 /** Endpoints mounted together: a prefix's own middleware runs for every path under it, declared or not. */
 export interface EndpointGroup {
   prefix?: { path: string; use: (deps: EndpointDeps) => RequestHandler[] };

@@ -1,6 +1,7 @@
 import type { Express } from 'express';
 import { GUARDS } from './auth-kinds';
-import type { AuthKind, Endpoint, EndpointDeps, EndpointGroup } from './endpoint';
+import { takesIdempotencyKey, type AuthKind, type Endpoint, type EndpointDeps, type EndpointGroup } from './endpoint';
+import { idempotency } from './middleware/idempotency';
 import { sidRateLimit } from './middleware/sid-rate-limit';
 
 /** Every path a sid may come to: each sid endpoint's path, or its group's prefix (the widget's pages take it in the query). */
@@ -14,9 +15,13 @@ function sidPaths(groups: EndpointGroup[]): string[] {
 /** `/withdrawals/:sessionRef/execute` → `/withdrawals`: the segment a guard covers. */
 const firstSegments = (endpoints: Endpoint[]) => [...new Set(endpoints.map((e) => `/${e.path.split('/')[1]}`))];
 
-/** One route: its auth's own checks, then the body and the query (400 VALIDATION_ERROR), then the handler. */
+/**
+ * One route: its auth's own checks, then on an operator POST its Idempotency-Key (a kept answer is replayed here),
+ * then the body and the query (400 VALIDATION_ERROR), then the handler.
+ */
 function mountEndpoint(app: Express, e: Endpoint, deps: EndpointDeps): void {
-  app[e.method](e.path, ...e.auth.steps(deps), async (req, res) => {
+  const keyed = takesIdempotencyKey(e) ? [idempotency(deps.db, deps.logger)] : [];
+  app[e.method](e.path, ...e.auth.steps(deps), ...keyed, async (req, res) => {
     const body = e.body && !e.parsedByHandler ? e.body.parse(req.body ?? {}) : undefined;
     const query = e.query && !e.parsedByHandler ? e.query.parse(req.query) : undefined;
     const params = !e.params ? null : e.rejectBadParams ? e.params.parse(req.params) : (e.params.safeParse(req.params).data ?? null);

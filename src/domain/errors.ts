@@ -53,6 +53,9 @@ export const ERRORS = {
   WEBHOOK_NOT_CONFIGURED: { http: 400, retryable: false },
   EXTERNAL_USER_MISSING: { http: 400, retryable: false },
   INVALID_TRANSITION: { http: 409, retryable: false },
+  // Idempotency-Key (CONTRACT §9): the key names another request; the key's first run has not answered yet.
+  IDEMPOTENCY_KEY_REUSED: { http: 409, retryable: false },
+  IDEMPOTENCY_KEY_IN_USE: { http: 409, retryable: true },
   PAYLOAD_TOO_LARGE: { http: 413, retryable: false },
   UNSUPPORTED_MEDIA_TYPE: { http: 415, retryable: false },
   RATE_LIMITED: { http: 429, retryable: true },

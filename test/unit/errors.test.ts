@@ -11,7 +11,7 @@ describe('the error catalog', () => {
   });
   it('When a dependency is down or a limit may change, Then the code is retryable; a refusal on the request itself is not', () => {
     expect(CODES.filter((c) => ERRORS[c].retryable).sort()).toEqual(
-      ['BALANCE_UNAVAILABLE', 'GAS_ABOVE_CEILING', 'GAS_ESTIMATE_FAILED', 'HEADLESS_RETRY_IN_PROGRESS', 'INSUFFICIENT_LIQUIDITY', 'INTERNAL_ERROR', 'PRICE_UNAVAILABLE', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'].sort(),
+      ['BALANCE_UNAVAILABLE', 'GAS_ABOVE_CEILING', 'GAS_ESTIMATE_FAILED', 'HEADLESS_RETRY_IN_PROGRESS', 'IDEMPOTENCY_KEY_IN_USE', 'INSUFFICIENT_LIQUIDITY', 'INTERNAL_ERROR', 'PRICE_UNAVAILABLE', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'].sort(),
     );
   });
   it('When a status depends on the moment, Then the option overrides the catalog', () => {

@@ -1064,7 +1064,7 @@ export interface components {
         Error: {
             message: string;
             /** @enum {string} */
-            errorCode?: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_ADDRESS" | "UNAUTHORIZED" | "FORBIDDEN_ROLE" | "OPERATOR_INACTIVE" | "HEADLESS_NOT_ENABLED" | "NOT_FOUND" | "SESSION_NOT_FOUND" | "SESSION_EXPIRED" | "SESSION_NOT_OPEN" | "AMOUNT_BELOW_MINIMUM" | "AMOUNT_ABOVE_MAXIMUM" | "WITHDRAW_DECLINED" | "INSUFFICIENT_BALANCE" | "WITHDRAW_UNAVAILABLE" | "USER_NOT_ELIGIBLE" | "DAILY_LIMIT_EXCEEDED" | "WITHDRAW_AMOUNT_TOO_LOW" | "WITHDRAW_AMOUNT_TOO_HIGH" | "ACCOUNT_VERIFICATION_REQUIRED" | "WITHDRAW_SUSPENDED" | "WITHDRAW_IN_PROGRESS" | "OPERATOR_REFERENCE_REQUIRED" | "HEADLESS_INVALID_RECIPIENT" | "HEADLESS_UNSUPPORTED_CHAIN" | "HEADLESS_UNSUPPORTED_TOKEN" | "OPERATOR_REFERENCE_CONFLICT" | "HEADLESS_INTENT_NOT_EXECUTABLE" | "INSUFFICIENT_LIQUIDITY" | "WITHDRAW_CAP_UNVERIFIABLE" | "HEADLESS_CANCEL_NOT_ALLOWED" | "HEADLESS_RETRY_NOT_ALLOWED" | "HEADLESS_RETRY_IN_PROGRESS" | "PRICE_UNAVAILABLE" | "GAS_ESTIMATE_FAILED" | "GAS_ABOVE_CEILING" | "BALANCE_UNAVAILABLE" | "WEBHOOK_NOT_CONFIGURED" | "EXTERNAL_USER_MISSING" | "INVALID_TRANSITION" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+            errorCode?: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_ADDRESS" | "UNAUTHORIZED" | "FORBIDDEN_ROLE" | "OPERATOR_INACTIVE" | "HEADLESS_NOT_ENABLED" | "NOT_FOUND" | "SESSION_NOT_FOUND" | "SESSION_EXPIRED" | "SESSION_NOT_OPEN" | "AMOUNT_BELOW_MINIMUM" | "AMOUNT_ABOVE_MAXIMUM" | "WITHDRAW_DECLINED" | "INSUFFICIENT_BALANCE" | "WITHDRAW_UNAVAILABLE" | "USER_NOT_ELIGIBLE" | "DAILY_LIMIT_EXCEEDED" | "WITHDRAW_AMOUNT_TOO_LOW" | "WITHDRAW_AMOUNT_TOO_HIGH" | "ACCOUNT_VERIFICATION_REQUIRED" | "WITHDRAW_SUSPENDED" | "WITHDRAW_IN_PROGRESS" | "OPERATOR_REFERENCE_REQUIRED" | "HEADLESS_INVALID_RECIPIENT" | "HEADLESS_UNSUPPORTED_CHAIN" | "HEADLESS_UNSUPPORTED_TOKEN" | "OPERATOR_REFERENCE_CONFLICT" | "HEADLESS_INTENT_NOT_EXECUTABLE" | "INSUFFICIENT_LIQUIDITY" | "WITHDRAW_CAP_UNVERIFIABLE" | "HEADLESS_CANCEL_NOT_ALLOWED" | "HEADLESS_RETRY_NOT_ALLOWED" | "HEADLESS_RETRY_IN_PROGRESS" | "PRICE_UNAVAILABLE" | "GAS_ESTIMATE_FAILED" | "GAS_ABOVE_CEILING" | "BALANCE_UNAVAILABLE" | "WEBHOOK_NOT_CONFIGURED" | "EXTERNAL_USER_MISSING" | "INVALID_TRANSITION" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
             /** @description The HTTP status's reason phrase */
             error: string;
             details?: {
@@ -2911,7 +2911,10 @@ export interface operations {
     createDepositSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer under this key is kept for 24 h and replayed byte for byte (status, headers, body). The same key with another body answers 409 IDEMPOTENCY_KEY_REUSED; while its first request runs, 409 IDEMPOTENCY_KEY_IN_USE. A 5xx or a retryable refusal is not kept: the key may be sent again. 1-255 printable ASCII characters, else 400 VALIDATION_ERROR. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2979,6 +2982,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Payload Too Large */
             413: {
                 headers: {
@@ -3011,7 +3023,10 @@ export interface operations {
     createWithdrawSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer under this key is kept for 24 h and replayed byte for byte (status, headers, body). The same key with another body answers 409 IDEMPOTENCY_KEY_REUSED; while its first request runs, 409 IDEMPOTENCY_KEY_IN_USE. A 5xx or a retryable refusal is not kept: the key may be sent again. 1-255 printable ASCII characters, else 400 VALIDATION_ERROR. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3147,7 +3162,10 @@ export interface operations {
     cancelSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer under this key is kept for 24 h and replayed byte for byte (status, headers, body). The same key with another body answers 409 IDEMPOTENCY_KEY_REUSED; while its first request runs, 409 IDEMPOTENCY_KEY_IN_USE. A 5xx or a retryable refusal is not kept: the key may be sent again. 1-255 printable ASCII characters, else 400 VALIDATION_ERROR. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 uuid: string;
             };
@@ -3211,6 +3229,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
             default: {
                 headers: {
@@ -3225,7 +3252,10 @@ export interface operations {
     sendTestWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer under this key is kept for 24 h and replayed byte for byte (status, headers, body). The same key with another body answers 409 IDEMPOTENCY_KEY_REUSED; while its first request runs, 409 IDEMPOTENCY_KEY_IN_USE. A 5xx or a retryable refusal is not kept: the key may be sent again. 1-255 printable ASCII characters, else 400 VALIDATION_ERROR. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 uuid: string;
             };
@@ -3298,6 +3328,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Payload Too Large */
             413: {
                 headers: {
@@ -3339,7 +3378,10 @@ export interface operations {
     createDepositor: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer under this key is kept for 24 h and replayed byte for byte (status, headers, body). The same key with another body answers 409 IDEMPOTENCY_KEY_REUSED; while its first request runs, 409 IDEMPOTENCY_KEY_IN_USE. A 5xx or a retryable refusal is not kept: the key may be sent again. 1-255 printable ASCII characters, else 400 VALIDATION_ERROR. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3412,6 +3454,15 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3534,7 +3585,10 @@ export interface operations {
     decideWithdrawal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer under this key is kept for 24 h and replayed byte for byte (status, headers, body). The same key with another body answers 409 IDEMPOTENCY_KEY_REUSED; while its first request runs, 409 IDEMPOTENCY_KEY_IN_USE. A 5xx or a retryable refusal is not kept: the key may be sent again. 1-255 printable ASCII characters, else 400 VALIDATION_ERROR. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -3734,7 +3788,10 @@ export interface operations {
     executeHeadlessWithdrawal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer under this key is kept for 24 h and replayed byte for byte (status, headers, body). The same key with another body answers 409 IDEMPOTENCY_KEY_REUSED; while its first request runs, 409 IDEMPOTENCY_KEY_IN_USE. A 5xx or a retryable refusal is not kept: the key may be sent again. 1-255 printable ASCII characters, else 400 VALIDATION_ERROR. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 sessionRef: string;
             };
@@ -3935,7 +3992,10 @@ export interface operations {
     cancelHeadlessWithdrawal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer under this key is kept for 24 h and replayed byte for byte (status, headers, body). The same key with another body answers 409 IDEMPOTENCY_KEY_REUSED; while its first request runs, 409 IDEMPOTENCY_KEY_IN_USE. A 5xx or a retryable refusal is not kept: the key may be sent again. 1-255 printable ASCII characters, else 400 VALIDATION_ERROR. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 sessionRef: string;
             };
@@ -3961,6 +4021,15 @@ export interface operations {
                             withdrawalStatus: "CANCELLED";
                         };
                     };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unauthorized */
@@ -4105,7 +4174,10 @@ export interface operations {
     redeliverWebhookEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer under this key is kept for 24 h and replayed byte for byte (status, headers, body). The same key with another body answers 409 IDEMPOTENCY_KEY_REUSED; while its first request runs, 409 IDEMPOTENCY_KEY_IN_USE. A 5xx or a retryable refusal is not kept: the key may be sent again. 1-255 printable ASCII characters, else 400 VALIDATION_ERROR. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 eventId: string;
             };
@@ -4130,6 +4202,15 @@ export interface operations {
                             status: "RETRYING";
                         };
                     };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unauthorized */

@@ -1,6 +1,7 @@
 import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import { ERRORS, httpStatus, REASON_PHRASES, type ErrorCode } from '../../domain/errors';
-import type { AuthKind, Endpoint } from '../endpoint';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../../domain/idempotency';
+import { takesIdempotencyKey, type AuthKind, type Endpoint } from '../endpoint';
 import { z } from './zod';
 
 /** CONTRACT §5: every error body. Validation failures name each bad field in `details`; a malformed address has no errorCode. */
@@ -36,11 +37,28 @@ export const json = (description: string, schema: z.ZodType): ResponseConfig => 
 /** The X-Next-Cursor header of a paged list. */
 export const nextCursorHeader = { 'X-Next-Cursor': { description: 'The next page, absent on the last', schema: { type: 'string' as const } } };
 
+/** The Idempotency-Key header of every operator POST (CONTRACT §9). */
+const idempotencyHeaders = z.object({
+  [IDEMPOTENCY_HEADER]: z
+    .string()
+    .regex(IDEMPOTENCY_KEY_PATTERN)
+    .optional()
+    .openapi({
+      description:
+        'Makes a retry safe: the first answer under this key is kept for 24 h and replayed byte for byte (status, headers, body). ' +
+        'The same key with another body answers 409 IDEMPOTENCY_KEY_REUSED; while its first request runs, 409 IDEMPOTENCY_KEY_IN_USE. ' +
+        'A 5xx or a retryable refusal is not kept: the key may be sent again. 1-255 printable ASCII characters, else 400 VALIDATION_ERROR.',
+      example: 'order-9001-attempt',
+    }),
+});
+
 /** Every catalog code an endpoint may answer, by status: its auth's, its input validation's, its own. */
 export function errorCodesByStatus(e: Endpoint): Map<number, ErrorCode[]> {
+  const keyed = takesIdempotencyKey(e);
   const input: ErrorCode[] = [
-    ...(e.body || e.query || e.rejectBadParams ? (['VALIDATION_ERROR'] as const) : []),
+    ...(e.body || e.query || e.rejectBadParams || keyed ? (['VALIDATION_ERROR'] as const) : []),
     ...(e.body ? (['INVALID_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'] as const) : []),
+    ...(keyed ? (['IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_KEY_IN_USE'] as const) : []),
   ];
   const all = [...e.auth.errors, ...input, ...(e.errors ?? [])].map((c) => (typeof c === 'string' ? { code: c, status: httpStatus(c) } : c));
   const byStatus = new Map<number, ErrorCode[]>(e.otherErrorStatuses?.map((s) => [s, []]));
@@ -77,6 +95,7 @@ export function registerEndpoint(r: OpenAPIRegistry, e: Endpoint): void {
       ...(e.body ? { body: { required: true, content: { 'application/json': { schema: e.body } } } } : {}),
       ...(e.query ? { query: e.query as z.ZodObject } : {}),
       ...(e.params ? { params: e.params } : {}),
+      ...(takesIdempotencyKey(e) ? { headers: idempotencyHeaders } : {}),
     },
     responses: { ...e.responses, ...errors, default: json('Any other error (e.g. 500 INTERNAL_ERROR)', errorBody) },
   });
