@@ -110,7 +110,7 @@ export async function runFuzz(ctx: TestContext, opts: { seed: number; requests: 
     const lane = async () => {
       while (next < batch.length) {
         const r = batch[next++]!;
-        const res = await send(ctx.apiUrl, r).catch((err: unknown) => ({ status: 599, contentType: null, text: String(err) }));
+        const res = await send(ctx.apiUrl, r).catch((err: unknown) => ({ status: 599, contentType: null, text: `${String(err)} (${String((err as { cause?: unknown }).cause)})` }));
         const problem = contractViolation(res.status, res.contentType, res.text, r.method, r.url);
         if (problem) fail(`${problem}: ${describeRequest(r)} → ${res.text.slice(0, 200)}`);
         if (res.status < 400 && !SAFE_METHODS.has(r.method)) onlyRefusedOrReads = false;

@@ -1,5 +1,6 @@
 import { pricingFrom } from '../../src/chain/prices';
 import { execFile } from 'node:child_process';
+import nodeHttp from 'node:http';
 import path from 'node:path';
 import { ChainProviders } from '../../src/adapters/chains';
 import { createDb } from '../../src/adapters/db';
@@ -85,6 +86,18 @@ describe('public endpoints', () => {
     expect(bySymbol.USDT).toMatchObject({ decimals: 6, address: ctx.services.registry.tokens.find((t) => t.symbol === 'USDT')!.address });
     expect(bySymbol.USDC.decimals).toBe(6);
     expect(bySymbol.WETH.decimals).toBe(18);
+  });
+
+  it('When a client keeps its connection open between requests, Then the server keeps it past the idle time of common clients and load balancers', async () => {
+    // Node's default (5 s) closes an idle connection while a client or balancer that keeps it 60 s sends on it:
+    // the request fails in transit (seen as "fetch failed" in the fuzz run under load).
+    const keepAlive = await new Promise<string | undefined>((resolve, reject) => {
+      nodeHttp.get(`${ctx.apiUrl}/healthz`, { agent: new nodeHttp.Agent({ keepAlive: true }) }, (res) => {
+        res.resume();
+        resolve(res.headers['keep-alive'] as string | undefined);
+      }).on('error', reject);
+    });
+    expect(Number(/timeout=(\d+)/.exec(keepAlive ?? '')?.[1])).toBeGreaterThan(60);
   });
 
   it('When a route does not exist, Then 404 NOT_FOUND in the error format', async () => {
