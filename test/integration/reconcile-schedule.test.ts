@@ -4,6 +4,9 @@ import { tronFromEvm } from '../../src/adapters/tron-address';
 import { refBlockOf, signTronTx, trc20TransferTx, trxTransferTx } from '../../src/chain/tron-tx';
 import { createAdmin } from '../../src/provisioning/admins';
 import { createOperator } from '../../src/provisioning/operators';
+import { localSigners } from '../../src/chain/signer';
+import { reconcileWorkflowId } from '../../src/domain/keys';
+import { createWorker } from '../../src/temporal/worker';
 import { serveWorkerMetrics } from '../../src/temporal/worker-metrics';
 import { fund } from '../../dev/devchain/dev-commands';
 import { runCli } from '../support/cli';
@@ -161,5 +164,38 @@ describe('unbooked transfers on TRON (stand-in node)', () => {
       expect.objectContaining({ kind: 'BALANCE_MISMATCH', symbol: 'TRX', difference: '2500000' }),
       expect.objectContaining({ kind: 'BALANCE_MISMATCH', symbol: 'USDT', difference: '3000000' }),
     ]));
+  });
+});
+
+describe('RECONCILE_EVERY_SECONDS across worker starts', () => {
+  /** A worker started (and stopped) with another interval, as a deployment with a changed environment would. */
+  async function startWorkerWith(seconds: number): Promise<void> {
+    const config = { ...ctx.config, RECONCILE_EVERY_SECONDS: seconds };
+    const { worker, connection } = await createWorker(
+      { address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE, workflowBundlePath: ctx.services.workflowBundlePath },
+      { config, db: ctx.db, chains: ctx.chains, logger: ctx.logger, temporal: ctx.temporal.client, signers: localSigners(ctx.keys) },
+    );
+    const running = worker.run();
+    worker.shutdown();
+    await running;
+    await connection.close();
+  }
+
+  it('When a worker starts with 0, Then the scheduled reconcile ends; with another interval, Then one runs with that interval; with the same, Then the running one is kept', async () => {
+    await ctx.stopWorker();
+    const id = reconcileWorkflowId(ctx.config.TEMPORAL_TASK_QUEUE);
+    const describe = () => ctx.temporal.client.workflow.getHandle(id).describe();
+    const first = await describe();
+    expect(first).toMatchObject({ status: { name: 'RUNNING' }, memo: { intervalSeconds: 2 } });
+
+    await startWorkerWith(0);
+    expect((await describe()).status.name).toBe('TERMINATED');
+
+    await startWorkerWith(7);
+    const seven = await describe();
+    expect(seven).toMatchObject({ status: { name: 'RUNNING' }, memo: { intervalSeconds: 7 } });
+
+    await startWorkerWith(7);
+    expect(await describe()).toMatchObject({ runId: seven.runId, status: { name: 'RUNNING' } });
   });
 });
