@@ -1,12 +1,12 @@
 import { assetBooks, NATIVE } from '../domain/reconcile';
 import type { Chain } from '../generated/prisma/client';
 import { genesisHashOf } from '../provisioning/chain-instance';
-import { depositDifferences } from './deposits';
+import { depositDifferences, evmSeenTransfers } from './deposits';
 import type { ReconcileDeps } from './deps';
 import { bankrollFlows } from './flows';
 import { unbookedNativeTransfers } from './native-transfers';
 import { balanceAt, bankrollAssets, ensureOpenings } from './openings';
-import { payoutDifferences } from './payouts';
+import { evmPayoutReceipts, payoutDifferences } from './payouts';
 import type { AssetLine, ChainReport, Difference, ReconcileReport } from './report';
 import { treasuryTopUps } from './top-ups';
 import { reconcileTronChain } from './tron';
@@ -65,8 +65,8 @@ async function reconcileChain(deps: ReconcileDeps, chain: Chain): Promise<{ repo
     if (o.asset === NATIVE) differences.push(...(await unbookedNativeTransfers(deps.db, provider, key, o, b.difference, asOf, { out: flows.explainedOut, in: flows.explainedIn })));
   }
   differences.push(...(await unbookedTransfers(provider, chain.chainId, deps.bankroll, openings, asOf, { out: flows.explainedOut, in: flows.explainedIn, topUps: topUps.explained })));
-  const payouts = await payoutDifferences(deps.db, provider, key);
-  const deposits = await depositDifferences(deps.db, provider, key);
+  const payouts = await payoutDifferences(deps.db, evmPayoutReceipts(provider), key);
+  const deposits = await depositDifferences(deps.db, evmSeenTransfers(provider), key);
   differences.push(...payouts.differences, ...deposits.differences);
   Object.assign(report, { asOfBlock: asOf, pending: flows.pending, payoutsChecked: payouts.checked, depositEventsChecked: deposits.checked });
   return { report, differences };

@@ -1,13 +1,12 @@
 import type { Db } from '../adapters/db';
-import type { TronNode, TronTx, TronTxInfo } from '../adapters/tron-node';
+import type { TronNode, TronTx } from '../adapters/tron-node';
 import { dustSweepPurpose, payoutPurpose, PURPOSE, purposeSubject, sweepPurpose, type PurposeKind } from '../domain/keys';
 import { NATIVE } from '../domain/reconcile';
 import { inBatches } from './batches';
 import type { BankrollFlows } from './flows';
 import type { BankrollBooks } from './openings';
+import { tronSucceeded } from './tron-receipts';
 
-/** What a TRON transaction executed: SUCCESS, or no receipt result at all (a plain TRX transfer). */
-const succeeded = (info: TronTxInfo) => info.result !== 'FAILED' && (info.receipt.result === undefined || info.receipt.result === 'SUCCESS');
 
 /** The TRX a signed transaction sends (a TransferContract's amount, in sun); 0 for a contract call. */
 function trxSent(rawTx: string): bigint {
@@ -56,7 +55,7 @@ export async function tronBankrollFlows(db: Db, node: TronNode, key: BankrollBoo
     const at = { block: info.blockNumber, booked };
     const fromBankroll = row.fromAddress === key.bankroll;
     if (fromBankroll) flows.movements.push({ asset: NATIVE, raw: -BigInt(info.fee ?? 0), ...at });
-    if (!succeeded(info)) return;
+    if (!tronSucceeded(info)) return;
     const payout = payoutOf.get(row.purpose);
     const sweep = sweepOf.get(row.purpose);
     if (payout) {

@@ -7,7 +7,10 @@ import type { Chain } from '../generated/prisma/client';
 import type { ReconcileDeps } from './deps';
 import { bankrollAssets, ensureOpeningsWith, type BankrollBooks } from './openings';
 import type { AssetLine, ChainReport, Difference } from './report';
+import { depositDifferences } from './deposits';
+import { payoutDifferences } from './payouts';
 import { tronBankrollFlows } from './tron-flows';
+import { tronPayoutReceipts, tronSeenTransfers } from './tron-receipts';
 import { unbookedTronTransfers } from './tron-transfers';
 
 /** Attempts at reading every balance within one block before giving up (blocks come every 3 s on TRON). */
@@ -35,7 +38,8 @@ export async function ensureTronOpenings(db: Db, node: TronNode, key: BankrollBo
 /**
  * A TRON chain's reconcile, as reconcileChain does on EVM: the bankroll (the same key, in TRON form) holds TRX and
  * the registry's TRC-20 tokens; each is its opening plus the movements our records explain, and what is not
- * explained is named when the balance differs. Payout receipts and DEPOSIT events are checked on EVM chains only.
+ * explained is named when the balance differs. Confirmed payouts and DEPOSIT events are checked against the
+ * transactions' infos, as against receipts on EVM.
  */
 export async function reconcileTronChain(deps: ReconcileDeps, chain: Chain): Promise<{ report: ChainReport; differences: Difference[] }> {
   const node = deps.chains.requireTron(chain.chainId);
@@ -65,6 +69,9 @@ export async function reconcileTronChain(deps: ReconcileDeps, chain: Chain): Pro
   });
   const explained = { out: flows.explainedOut, in: flows.explainedIn, ours: flows.ours };
   differences.push(...(await unbookedTronTransfers(node, chain.chainId, bankroll, books, asOf, explained)));
-  Object.assign(report, { asOfBlock: asOf, pending: flows.pending });
+  const payouts = await payoutDifferences(deps.db, tronPayoutReceipts(node), key);
+  const deposits = await depositDifferences(deps.db, tronSeenTransfers(node), key);
+  differences.push(...payouts.differences, ...deposits.differences);
+  Object.assign(report, { asOfBlock: asOf, pending: flows.pending, payoutsChecked: payouts.checked, depositEventsChecked: deposits.checked });
   return { report, differences };
 }

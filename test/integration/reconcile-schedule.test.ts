@@ -70,7 +70,7 @@ async function tronDeposit(raw: bigint): Promise<string> {
   return tx.txID;
 }
 
-/** A Mode A withdrawal paid in USDT on TRON, its payout confirmed. */
+/** A Mode A withdrawal paid in USDT on TRON, its payout confirmed; answers the withdrawal's id. */
 async function tronPayout(amount: string): Promise<string> {
   const s = await http(ctx.apiUrl, 'POST', '/session/withdraw', {
     token: op.apiKey, json: { externalUserId: 'reconcile-payee', lang: 'en', platformFiatCurrency: 'USD', userBalance: '1000', amount },
@@ -82,8 +82,8 @@ async function tronPayout(amount: string): Promise<string> {
   for (const status of ['PROCESSING', 'COMPLETED']) {
     expect((await http(ctx.apiUrl, 'PATCH', `/admin/withdrawals/${id}/status`, { token: admin, json: { status } })).status).toBe(200);
   }
-  const payout = await eventually(async () => ctx.db.outboundTx.findFirst({ where: { purpose: `payout:${id}`, status: 'CONFIRMED' } }), 60_000, 'TRON payout confirmed');
-  return payout.txHash;
+  await eventually(async () => ctx.db.outboundTx.findFirst({ where: { purpose: `payout:${id}`, status: 'CONFIRMED' } }), 60_000, 'TRON payout confirmed');
+  return id;
 }
 
 /** The worker's metrics text once a scheduled run of every given chain has finished after `since`. */
@@ -99,18 +99,36 @@ const sample = (text: string, name: string, labels: string): string | null =>
   new RegExp(`^${name}\\{${labels}\\} (\\S+)$`, 'm').exec(text)?.[1] ?? null;
 
 describe('reconcile on TRON (stand-in node)', () => {
-  it('When a TRC-20 deposit was swept and a USDT payout confirmed on TRON, Then reconcile is ok and TRX and USDT both balance', async () => {
+  it('When a TRC-20 deposit was swept and a USDT payout confirmed on TRON, Then reconcile is ok, TRX and USDT both balance, and the payout and the DEPOSIT event are checked', async () => {
     await tronDeposit(20_000_000n);
     await tronPayout('6.50');
     const r = await reconcileTron();
     expect(r.json).toMatchObject({ ok: true, differences: [] });
     expect(r.code).toBe(0);
     const [chain] = r.json.chains;
-    expect(chain).toMatchObject({ chainId: TRON_STANDIN_CHAIN_ID, bankroll: bankrollTron() });
+    expect(chain).toMatchObject({ chainId: TRON_STANDIN_CHAIN_ID, bankroll: bankrollTron(), payoutsChecked: 1, depositEventsChecked: 1 });
     expect(chain.assets.map((a: { symbol: string }) => a.symbol).sort()).toEqual(['TRX', 'USDT']);
     for (const a of chain.assets) expect(a.difference).toBe('0');
     // The books moved: the sweep's top-up and the payout's fees in TRX, the deposit in and the payout out in USDT.
     for (const a of chain.assets) expect(a.books).not.toBe(a.opening);
+  });
+
+  it('When a confirmed TRON payout\'s row says another amount than was sent, Then reconcile names the payout and the USDT difference', async () => {
+    const withdrawalId = await tronPayout('2.00');
+    const row = await ctx.db.withdrawal.findUniqueOrThrow({ where: { id: withdrawalId } });
+    const tampered = row.cryptoAmountRaw!.plus(1);
+    await ctx.db.withdrawal.update({ where: { id: withdrawalId }, data: { cryptoAmountRaw: tampered } });
+    try {
+      const r = await reconcileTron();
+      expect(r.code).toBe(1);
+      expect(r.json.differences).toEqual([
+        expect.objectContaining({ kind: 'BALANCE_MISMATCH', symbol: 'USDT', difference: '1' }),
+        expect.objectContaining({ kind: 'PAYOUT_TRANSFER_MISSING', withdrawalId, amount: tampered.toFixed(0) }),
+      ]);
+    } finally {
+      await ctx.db.withdrawal.update({ where: { id: withdrawalId }, data: { cryptoAmountRaw: row.cryptoAmountRaw } });
+    }
+    expect((await reconcileTron()).json.ok).toBe(true);
   });
 });
 
