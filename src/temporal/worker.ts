@@ -167,8 +167,9 @@ async function openBooks(deps: WorkerDeps, chainId: number, open: () => Promise<
 
 /**
  * The scheduled reconcile, one per task queue; a restarted worker attaches to the running one, so its timer survives
- * restarts. Its interval is in its memo: a worker started with another RECONCILE_EVERY_SECONDS replaces it (reconcile
- * only reads, nothing is lost), and 0 ends it.
+ * restarts. Its interval is in its memo: a worker started with another RECONCILE_EVERY_SECONDS replaces it (what
+ * reconcile writes, openings, top-ups and its run, is written once or whole, so a run cut short loses nothing), and
+ * 0 ends it.
  */
 async function startReconcile(deps: WorkerDeps, taskQueue: string): Promise<void> {
   const workflowId = reconcileWorkflowId(taskQueue);

@@ -12,7 +12,7 @@ const ROUNDS_PER_RUN = 100;
 /**
  * One per task queue: every `intervalSeconds`, reconciles each active chain the worker can read, one activity per
  * chain, so a chain whose node is down delays no other. A chain that cannot be read is left without a run this
- * round: its last-run timestamp ages, which the runbook's alert watches. Reconcile only reads (and stores the run).
+ * round: its last-run timestamp ages, which the runbook's alert watches.
  */
 export async function reconcileWorkflow(input: ReconcileInput): Promise<never> {
   const { reconcileChainIds } = proxyActivities<ReconcileActivities>({ startToCloseTimeout: '1 minute', retry: { maximumInterval: '30 seconds' } });

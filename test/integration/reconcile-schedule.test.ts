@@ -142,7 +142,6 @@ describe('the scheduled reconcile in the worker', () => {
     expect(sample(before, 'gateway_reconcile_failing_runs', `chain_id="${EVM}"`)).toBe('0');
     const lastRun = Number(sample(before, 'gateway_reconcile_last_run_timestamp_seconds', `chain_id="${EVM}"`));
     expect(lastRun).toBeGreaterThan(Date.now() / 1000 - 60);
-    process.stdout.write(`reconcile metric before: gateway_reconcile_difference{chain_id="${EVM}",asset="ETH"} ${sample(before, 'gateway_reconcile_difference', `chain_id="${EVM}",asset="ETH"`)}\n`);
 
     const bankroll = ctx.config.BANKROLL_ADDRESS;
     const { txHash } = await fund({ nodeUrl: ctx.services.chainNodeUrl, registry: ctx.services.registry, address: bankroll, token: 'native', amount: '1.5' });
@@ -151,7 +150,6 @@ describe('the scheduled reconcile in the worker', () => {
     expect(sample(after, 'gateway_reconcile_difference', `chain_id="${EVM}",asset="ETH"`)).toBe('1.5');
     expect(sample(after, 'gateway_reconcile_difference', `chain_id="${EVM}",asset="USDT"`)).toBe('0');
     expect(Number(sample(after, 'gateway_reconcile_failing_runs', `chain_id="${EVM}"`))).toBeGreaterThanOrEqual(1);
-    process.stdout.write(`reconcile metric after 1.5 ETH in: gateway_reconcile_difference{chain_id="${EVM}",asset="ETH"} ${sample(after, 'gateway_reconcile_difference', `chain_id="${EVM}",asset="ETH"`)}\n`);
     const run = await ctx.db.reconcileRun.findFirstOrThrow({ where: { chainId: EVM, finishedAt: { gt: funded } }, orderBy: { finishedAt: 'desc' } });
     expect(run.ok).toBe(false);
     expect(run.differences).toEqual(expect.arrayContaining([
