@@ -52,7 +52,7 @@ async function main() {
     installTemporalLogger(logger, 'WARN', coreMetrics);
     if (coreMetrics) {
       // Payouts matter more than their metrics: a taken port is logged loudly, and the worker runs on.
-      const metrics = await serveWorkerMetrics(config.WORKER_METRICS_PORT, coreMetrics, config.WORKER_METRICS_HOST).catch((err: unknown) => {
+      const metrics = await serveWorkerMetrics(config.WORKER_METRICS_PORT, coreMetrics, db, config.WORKER_METRICS_HOST).catch((err: unknown) => {
         logger.error('worker metrics not served', { port: config.WORKER_METRICS_PORT, err });
         return null;
       });

@@ -6,6 +6,7 @@ import { createDepositActivities } from './deposits';
 import { createDustSweepActivities } from './dust-sweeps';
 import { createHeadlessActivities } from './headless';
 import { createPayoutActivities } from './payouts';
+import { createReconcileActivities } from './reconcile';
 import { createSettlementActivities } from './settlement';
 import { createWebhookActivities, createWebhookRelayActivities } from './webhooks';
 import { createWithdrawalActivities } from './withdrawals';
@@ -31,6 +32,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createDepositActivities({ config, db, chains, logger, workflows, signers, ...pricingFrom(config, db, chains) }),
     ...createDustSweepActivities({ config, db, chains, logger, signers, ...pricingFrom(config, db, chains) }),
     ...createHeadlessActivities({ config, db, chains, logger, workflows, ...pricingFrom(config, db, chains) }),
+    ...createReconcileActivities({ config, db, chains, logger }),
   };
 }
 

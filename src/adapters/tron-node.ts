@@ -92,6 +92,12 @@ export class TronNode {
     return b.blockID ? (b as TronBlock) : null;
   }
 
+  /** The block's transactions with their execution result (`ret`); none when the node does not have the block. */
+  async blockTransactions(num: number): Promise<Array<TronTx & { ret?: Array<{ contractRet?: string }> }>> {
+    const b = await this.post<{ transactions?: Array<TronTx & { ret?: Array<{ contractRet?: string }> }> }>('/wallet/getblockbynum', { num });
+    return b.transactions ?? [];
+  }
+
   async blockTxInfos(num: number): Promise<TronTxInfo[]> {
     const infos = await this.post<TronTxInfo[] | Record<string, never>>('/wallet/gettransactioninfobyblocknum', { num });
     return Array.isArray(infos) ? infos : [];

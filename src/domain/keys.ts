@@ -39,6 +39,8 @@ export const webhookRelayWorkflowId = (taskQueue: string) => `webhook-relay-${ta
 export const withdrawalRelayWorkflowId = (taskQueue: string) => `withdrawal-relay-${taskQueue}`;
 export const chainScannerWorkflowId = (taskQueue: string, chainId: number) => `chain-scanner-${taskQueue}-${chainId}`;
 export const dustSweeperWorkflowId = (taskQueue: string, chainId: number) => `dust-sweeper-${taskQueue}-${chainId}`;
+/** The scheduled reconcile of every chain (RECONCILE_EVERY_SECONDS): one per worker fleet. */
+export const reconcileWorkflowId = (taskQueue: string) => `reconcile-${taskQueue}`;
 
 // OutboundTx purposes: unique per intended transfer, so the same purpose is never signed twice.
 

@@ -101,3 +101,15 @@ export function depositTransferMatches(expected: { token: string | null; to: str
       : expected.token !== null && s.logIndex === expected.logIndex && same(s.log.token, expected.token) && same(s.log.to, expected.to) && s.log.value === expected.gross,
   );
 }
+
+/** The blocks to read for an asset's unexplained transfers: after its opening, up to `asOf`, the newest `max` of them. */
+export function scanRange(openingBlock: number, asOf: number, max: number): { from: number; to: number } | null {
+  const from = Math.max(openingBlock + 1, asOf - max + 1);
+  return from > asOf ? null : { from, to: asOf };
+}
+
+/** How many runs in a row, newest first, found a difference: 0 when the newest was ok. */
+export function failingStreak(newestFirst: boolean[]): number {
+  const i = newestFirst.indexOf(true);
+  return i === -1 ? newestFirst.length : i;
+}

@@ -3,6 +3,7 @@ import type { Db } from '../adapters/db';
 import { dustSweepPurpose, payoutPurpose, PURPOSE, purposeSubject, sweepPurpose, type PurposeKind } from '../domain/keys';
 import { NATIVE, type Movement } from '../domain/reconcile';
 import type { OutboundTx, OutboundTxCandidate } from '../generated/prisma/client';
+import { inBatches } from './batches';
 import type { BankrollBooks } from './openings';
 
 export interface PendingTx {
@@ -31,13 +32,6 @@ async function minedCandidate(provider: JsonRpcProvider, row: Row): Promise<{ re
     if (receipt) return { receipt, rawTx: c.rawTx };
   }
   return null;
-}
-
-/** Runs `fn` over `items`, a few at a time, so a large history does not open hundreds of RPC calls at once. */
-async function inBatches<T, R>(items: T[], fn: (item: T) => Promise<R>, size = 8): Promise<R[]> {
-  const out: R[] = [];
-  for (let i = 0; i < items.length; i += size) out.push(...(await Promise.all(items.slice(i, i + size).map(fn))));
-  return out;
 }
 
 /**

@@ -1,38 +1,34 @@
-import type { ChainProviders } from '../adapters/chains';
-import type { Db } from '../adapters/db';
-import { assetBooks } from '../domain/reconcile';
+import { assetBooks, NATIVE } from '../domain/reconcile';
 import type { Chain } from '../generated/prisma/client';
 import { genesisHashOf } from '../provisioning/chain-instance';
-import { depositDifferences } from './deposits';
+import { depositDifferences, evmSeenTransfers } from './deposits';
+import type { ReconcileDeps } from './deps';
 import { bankrollFlows } from './flows';
+import { unbookedNativeTransfers } from './native-transfers';
 import { balanceAt, bankrollAssets, ensureOpenings } from './openings';
-import { payoutDifferences } from './payouts';
+import { evmPayoutReceipts, payoutDifferences } from './payouts';
 import type { AssetLine, ChainReport, Difference, ReconcileReport } from './report';
 import { treasuryTopUps } from './top-ups';
+import { reconcileTronChain } from './tron';
 import { unbookedTransfers } from './transfers';
 
-export interface ReconcileDeps {
-  db: Db;
-  chains: ChainProviders;
-  /** The bankroll wallet's address. */
-  bankroll: string;
-}
+export type { ReconcileDeps };
 
 /**
  * Compares the chain with the books, chain by chain (the current instance of each): the bankroll's balances,
- * confirmed payouts, DEPOSIT events, treasury top-ups. `chainId` narrows it to one chain; without it every active EVM
- * chain with an RPC URL here is checked. Read-only, except that it stores an opening balance the instance does not
- * have yet and records the top-ups that have become deep enough (src/reconcile/top-ups.ts).
+ * confirmed payouts, DEPOSIT events, treasury top-ups (EVM). `chainId` narrows it to one chain; without it every
+ * active chain with an RPC URL here (a node URL for TRON) is checked. Read-only, except that it stores an opening
+ * balance the instance does not have yet and records the top-ups that have become deep enough (src/reconcile/top-ups.ts).
  */
 export async function reconcile(deps: ReconcileDeps, chainId?: number): Promise<ReconcileReport> {
-  const chains = await deps.db.chain.findMany({ where: { type: 'EVM', ...(chainId === undefined ? { active: true } : { chainId }) }, orderBy: { chainId: 'asc' } });
+  const chains = await deps.db.chain.findMany({ where: chainId === undefined ? { active: true } : { chainId }, orderBy: { chainId: 'asc' } });
   if (chainId !== undefined && chains.length === 0) throw new Error(`chain ${chainId} is not registered`);
-  const readable = chains.filter((c) => deps.chains.get(c.chainId));
+  const readable = chains.filter((c) => (c.type === 'TRON' ? deps.chains.tron(c.chainId) : deps.chains.get(c.chainId)));
   if (chainId !== undefined && readable.length === 0) throw new Error(`no RPC URL is configured for chain ${chainId}`);
   const reports: ChainReport[] = [];
   const differences: Difference[] = [];
   for (const chain of readable) {
-    const r = await reconcileChain(deps, chain);
+    const r = chain.type === 'TRON' ? await reconcileTronChain(deps, chain) : await reconcileChain(deps, chain);
     reports.push(r.report);
     differences.push(...r.differences);
   }
@@ -66,10 +62,11 @@ async function reconcileChain(deps: ReconcileDeps, chain: Chain): Promise<{ repo
     };
     report.assets.push(line);
     if (b.difference !== 0n) differences.push({ chainId: chain.chainId, kind: 'BALANCE_MISMATCH', ...line });
+    if (o.asset === NATIVE) differences.push(...(await unbookedNativeTransfers(deps.db, provider, key, o, b.difference, asOf, { out: flows.explainedOut, in: flows.explainedIn })));
   }
   differences.push(...(await unbookedTransfers(provider, chain.chainId, deps.bankroll, openings, asOf, { out: flows.explainedOut, in: flows.explainedIn, topUps: topUps.explained })));
-  const payouts = await payoutDifferences(deps.db, provider, key);
-  const deposits = await depositDifferences(deps.db, provider, key);
+  const payouts = await payoutDifferences(deps.db, evmPayoutReceipts(provider), key);
+  const deposits = await depositDifferences(deps.db, evmSeenTransfers(provider), key);
   differences.push(...payouts.differences, ...deposits.differences);
   Object.assign(report, { asOfBlock: asOf, pending: flows.pending, payoutsChecked: payouts.checked, depositEventsChecked: deposits.checked });
   return { report, differences };

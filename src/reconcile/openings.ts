@@ -21,12 +21,24 @@ export async function balanceAt(provider: JsonRpcProvider, bankroll: string, ass
  * one is read at one block; a concurrent writer's row wins (unique key), so the opening never moves.
  */
 export async function ensureOpenings(db: Db, provider: JsonRpcProvider, key: BankrollBooks, assets: string[]): Promise<Opening[]> {
+  return ensureOpeningsWith(db, key, assets, async (missing) => {
+    const blockNumber = await provider.getBlockNumber();
+    return { blockNumber, balances: await Promise.all(missing.map((asset) => balanceAt(provider, key.bankroll, asset, blockNumber))) };
+  });
+}
+
+/** ensureOpenings with the chain's own read of the missing assets' balances, all at one block (TRON's is not EVM's). */
+export async function ensureOpeningsWith(
+  db: Db,
+  key: BankrollBooks,
+  assets: string[],
+  read: (missing: string[]) => Promise<{ blockNumber: number; balances: bigint[] }>,
+): Promise<Opening[]> {
   const where = { chainId: key.chainId, genesisHash: key.genesisHash, address: key.bankroll };
   const stored = await db.bankrollOpening.findMany({ where });
   const missing = assets.filter((a) => !stored.some((s) => s.asset === a));
   if (missing.length > 0) {
-    const blockNumber = await provider.getBlockNumber();
-    const balances = await Promise.all(missing.map((asset) => balanceAt(provider, key.bankroll, asset, blockNumber)));
+    const { blockNumber, balances } = await read(missing);
     await db.bankrollOpening.createMany({
       data: missing.map((asset, i) => ({ ...where, asset, blockNumber, balance: balances[i]!.toString() })),
       skipDuplicates: true,

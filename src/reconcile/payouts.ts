@@ -1,17 +1,26 @@
 import type { JsonRpcProvider } from 'ethers';
 import type { Db } from '../adapters/db';
 import { PURPOSE, purposeSubject, WITHDRAW_COMPLETE_KEY_PREFIX } from '../domain/keys';
-import { payoutProblem, sharedHashes } from '../domain/reconcile';
+import { payoutProblem, sharedHashes, type TransferLog } from '../domain/reconcile';
 import type { BankrollBooks } from './openings';
 import { transferLogs } from './receipts';
 import type { Difference } from './report';
+
+/** A mined transaction's outcome as payoutProblem reads it: null when the chain does not have it. */
+export type PayoutReceiptOf = (txHash: string) => Promise<{ status: number | null; transfers: TransferLog[] } | null>;
+
+/** An EVM chain's receipts. */
+export const evmPayoutReceipts = (provider: JsonRpcProvider): PayoutReceiptOf => async (txHash) => {
+  const receipt = await provider.getTransactionReceipt(txHash);
+  return receipt && { status: receipt.status, transfers: transferLogs(receipt).map((t) => t.log) };
+};
 
 /**
  * Every withdrawal whose payout is CONFIRMED on this instance: its recorded hash is the mined payout, mined with
  * status 1 and exactly one Transfer of its amount from the bankroll to its address. No two withdrawals record one
  * hash, and no WITHDRAW_COMPLETE exists for a payout that is not CONFIRMED.
  */
-export async function payoutDifferences(db: Db, provider: JsonRpcProvider, key: BankrollBooks): Promise<{ checked: number; differences: Difference[] }> {
+export async function payoutDifferences(db: Db, receiptOf: PayoutReceiptOf, key: BankrollBooks): Promise<{ checked: number; differences: Difference[] }> {
   const { chainId } = key;
   const payouts = await db.outboundTx.findMany({ where: { chainId, genesisHash: key.genesisHash, purpose: { startsWith: PURPOSE.payout } } });
   const byWithdrawal = new Map(payouts.map((p) => [purposeSubject('payout', p.purpose), p]));
@@ -26,9 +35,8 @@ export async function payoutDifferences(db: Db, provider: JsonRpcProvider, key: 
     if (hash.toLowerCase() !== tx.txHash.toLowerCase()) {
       differences.push({ chainId, kind: 'PAYOUT_HASH_MISMATCH', withdrawalId: w.id, recorded: w.settlementTxHash, mined: tx.txHash });
     }
-    const receipt = await provider.getTransactionReceipt(hash);
     const expected = { token: w.tokenAddress, from: key.bankroll, to: w.address, value: BigInt(w.cryptoAmountRaw?.toFixed(0) ?? '0') };
-    const problem = payoutProblem(expected, receipt && { status: receipt.status, transfers: transferLogs(receipt).map((t) => t.log) });
+    const problem = payoutProblem(expected, await receiptOf(hash));
     if (problem) differences.push({ chainId, kind: problem, withdrawalId: w.id, txHash: hash, to: w.address, amount: expected.value.toString() });
   }
   const recorded = await db.withdrawal.findMany({ where: { chainId, settlementTxHash: { not: null } }, select: { id: true, settlementTxHash: true } });

@@ -1,18 +1,23 @@
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { collectDefaultMetrics, Registry } from 'prom-client';
+import type { Db } from '../adapters/db';
 import { freePort } from '../adapters/free-port';
+import { registerReconcileMetrics } from '../reconcile/metrics';
 
 /**
- * The worker's GET /metrics on `port`: its process metrics (prom-client) followed by Temporal's worker metrics, which
- * Temporal's core serves on a loopback port of its own (`coreAddress`, passed to installTemporalLogger).
+ * The worker's GET /metrics on `port`: its process metrics (prom-client) and the scheduled reconcile's outcome,
+ * followed by Temporal's worker metrics, which Temporal's core serves on a loopback port of its own (`coreAddress`,
+ * passed to installTemporalLogger).
  */
 export async function workerMetricsAddress(): Promise<string> {
   return `127.0.0.1:${await freePort()}`;
 }
 
-export function serveWorkerMetrics(port: number, coreAddress: string, host = '127.0.0.1'): Promise<{ close(): Promise<void> }> {
+export function serveWorkerMetrics(port: number, coreAddress: string, db: Db, host = '127.0.0.1'): Promise<{ close(): Promise<void>; port: number }> {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'gateway_worker_' });
+  registerReconcileMetrics(registry, db);
   const server = http.createServer((req, res) => {
     if (req.method !== 'GET' || req.url !== '/metrics') {
       res.writeHead(404).end();
@@ -26,6 +31,6 @@ export function serveWorkerMetrics(port: number, coreAddress: string, host = '12
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => resolve({ close: () => new Promise<void>((r) => server.close(() => r())) }));
+    server.listen(port, host, () => resolve({ close: () => new Promise<void>((r) => server.close(() => r())), port: (server.address() as AddressInfo).port }));
   });
 }

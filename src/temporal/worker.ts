@@ -1,20 +1,23 @@
 import { bundleWorkflowCode, DefaultLogger, NativeConnection, Runtime, Worker, type ActivityInboundCallsInterceptor, type LogLevel } from '@temporalio/worker';
 import { redactError, rpcUrlRedactor, type Redact } from '../adapters/rpc-redaction';
-import type { Client } from '@temporalio/client';
+import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { ChainProviders } from '../adapters/chains';
 import type { Db } from '../adapters/db';
 import type { Logger } from '../adapters/logger';
 import type { Config } from '../config/env';
 import type { Signers } from '../chain/signer';
 import type { chainScannerWorkflow } from '../workflows/chain-scanner';
-import { chainScannerWorkflowId, dustSweeperWorkflowId, webhookRelayWorkflowId, webhookTaskQueue, withdrawalRelayWorkflowId } from '../domain/keys';
+import { chainScannerWorkflowId, dustSweeperWorkflowId, reconcileWorkflowId, webhookRelayWorkflowId, webhookTaskQueue, withdrawalRelayWorkflowId } from '../domain/keys';
 import type { dustSweeperWorkflow } from '../workflows/dust-sweeper';
+import type { reconcileWorkflow } from '../workflows/reconcile';
 import type { webhookRelayWorkflow } from '../workflows/webhook-relay';
 import type { withdrawalRelayWorkflow } from '../workflows/withdrawal-relay';
 import { createActivities, type Activities } from '../activities';
 import { evmInstanceOf, openScanCursor, registerChainInstance } from '../provisioning/chain-instance';
 import { openTronChain } from '../provisioning/tron-instance';
-import { bankrollAssets, ensureOpenings, type BankrollBooks } from '../reconcile/openings';
+import { bankrollAssets, ensureOpenings } from '../reconcile/openings';
+import { ensureTronOpenings } from '../reconcile/tron';
+import { tronFromEvm } from '../adapters/tron-address';
 import { workflowStarts } from './client/starts';
 import { TASK_POLLING } from './polling';
 import type { TemporalConnectOptions } from './client/connect-options';
@@ -92,6 +95,7 @@ export async function createWorker(opts: WorkerOptions, deps: WorkerDeps): Promi
   await startRelays(deps.temporal, opts.taskQueue, deps.config.OUTBOX_RELAY_SECONDS);
   await startChainScanners(deps, opts.taskQueue);
   await startTronScanners(deps, opts.taskQueue);
+  await startReconcile(deps, opts.taskQueue);
   const worker: GatewayWorker = {
     run: async () => {
       await Promise.all(workers.map((w) => w.run()));
@@ -114,7 +118,8 @@ async function startChainScanners(deps: WorkerDeps, taskQueue: string): Promise<
     await registerChainInstance(deps.db, chain.chainId, live, { retire: false });
     // A chain registered without an RPC at hand gets its cursor here, before its scanner's first step.
     await openScanCursor(deps.db, chain.chainId, provider);
-    await openBooks(deps, { chainId: chain.chainId, genesisHash, bankroll: deps.config.BANKROLL_ADDRESS });
+    const key = { chainId: chain.chainId, genesisHash, bankroll: deps.config.BANKROLL_ADDRESS };
+    await openBooks(deps, chain.chainId, async () => ensureOpenings(deps.db, provider, key, (await bankrollAssets(deps.db, key)).map((a) => a.asset)));
     await startChainScanner(deps, taskQueue, chain.chainId);
     await deps.temporal.workflow.start<typeof dustSweeperWorkflow>('dustSweeperWorkflow', {
       workflowId: dustSweeperWorkflowId(taskQueue, chain.chainId),
@@ -135,11 +140,14 @@ async function startChainScanner(deps: WorkerDeps, taskQueue: string, chainId: n
   });
 }
 
-/** One scanner per active TRON chain with a node URL (TRC-20 deposits; no dust sweeper and no opening books on TRON yet). */
+/** One scanner per active TRON chain with a node URL (TRC-20 deposits; no dust sweeper on TRON yet), its books opened first. */
 async function startTronScanners(deps: WorkerDeps, taskQueue: string): Promise<void> {
   const chains = await deps.db.chain.findMany({ where: { active: true, type: 'TRON' } });
   for (const chain of chains.filter((c) => deps.chains.tron(c.chainId))) {
-    await openTronChain(deps.db, chain.chainId, deps.chains.requireTron(chain.chainId));
+    const node = deps.chains.requireTron(chain.chainId);
+    await openTronChain(deps.db, chain.chainId, node);
+    const { genesisHash } = await deps.db.chain.findUniqueOrThrow({ where: { chainId: chain.chainId } });
+    await openBooks(deps, chain.chainId, () => ensureTronOpenings(deps.db, node, { chainId: chain.chainId, genesisHash: genesisHash!, bankroll: tronFromEvm(deps.config.BANKROLL_ADDRESS) }));
     await startChainScanner(deps, taskQueue, chain.chainId);
   }
 }
@@ -149,12 +157,41 @@ async function startTronScanners(deps: WorkerDeps, taskQueue: string): Promise<v
  * anything there (reconcile counts from them). A failure only defers them to the first reconcile: payouts must not
  * wait for bookkeeping.
  */
-async function openBooks(deps: WorkerDeps, key: BankrollBooks): Promise<void> {
+async function openBooks(deps: WorkerDeps, chainId: number, open: () => Promise<unknown>): Promise<void> {
   try {
-    await ensureOpenings(deps.db, deps.chains.require(key.chainId), key, (await bankrollAssets(deps.db, key)).map((a) => a.asset));
+    await open();
   } catch (err) {
-    deps.logger.warn('opening balances not stored', { chainId: key.chainId, err: String(err) });
+    deps.logger.warn('opening balances not stored', { chainId, err: String(err) });
   }
+}
+
+/**
+ * The scheduled reconcile, one per task queue; a restarted worker attaches to the running one, so its timer survives
+ * restarts. Its interval is in its memo: a worker started with another RECONCILE_EVERY_SECONDS replaces it (what
+ * reconcile writes, openings, top-ups and its run, is written once or whole, so a run cut short loses nothing), and
+ * 0 ends it.
+ */
+async function startReconcile(deps: WorkerDeps, taskQueue: string): Promise<void> {
+  const workflowId = reconcileWorkflowId(taskQueue);
+  const intervalSeconds = deps.config.RECONCILE_EVERY_SECONDS;
+  const handle = deps.temporal.workflow.getHandle(workflowId);
+  const running = await handle.describe().then((d) => (d.status.name === 'RUNNING' ? d : null), (err: unknown) => {
+    if (err instanceof WorkflowNotFoundError) return null;
+    throw err;
+  });
+  if (running && running.memo?.intervalSeconds !== intervalSeconds) {
+    await handle.terminate(`RECONCILE_EVERY_SECONDS is now ${intervalSeconds}`).catch((err: unknown) => {
+      if (!(err instanceof WorkflowNotFoundError)) throw err;
+    });
+  }
+  if (intervalSeconds === 0) return;
+  await deps.temporal.workflow.start<typeof reconcileWorkflow>('reconcileWorkflow', {
+    workflowId,
+    taskQueue,
+    args: [{ intervalSeconds }],
+    memo: { intervalSeconds },
+    workflowIdConflictPolicy: 'USE_EXISTING',
+  });
 }
 
 /** The relays (webhook deliveries, withdrawal workflows) run once per task queue; a restarted worker attaches to them. */

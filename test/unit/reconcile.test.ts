@@ -1,4 +1,4 @@
-import { assetBooks, depositEventProblems, depositTransferMatches, NATIVE, payoutProblem, sharedHashes } from '../../src/domain/reconcile';
+import { assetBooks, depositEventProblems, depositTransferMatches, failingStreak, NATIVE, payoutProblem, scanRange, sharedHashes } from '../../src/domain/reconcile';
 
 const TOKEN = '0x00000000000000000000000000000000000000Aa';
 const BANKROLL = '0x00000000000000000000000000000000000000B0';
@@ -87,5 +87,31 @@ describe('depositTransferMatches', () => {
 
   it('When a native deposit sent the gross value to the address, Then it matches', () => {
     expect(depositTransferMatches({ token: null, to: TO, gross: 9n, logIndex: -1 }, [{ kind: 'native', to: TO.toLowerCase(), value: 9n }])).toBe(true);
+  });
+});
+
+describe('scanRange', () => {
+  it('When the range after the opening is short, Then every block after the opening up to the block read is scanned', () => {
+    expect(scanRange(10, 15, 100)).toEqual({ from: 11, to: 15 });
+  });
+
+  it('When the range is longer than the bound, Then only the newest blocks are scanned', () => {
+    expect(scanRange(10, 1_000, 100)).toEqual({ from: 901, to: 1_000 });
+  });
+
+  it('When nothing was mined after the opening, Then there is nothing to scan', () => {
+    expect(scanRange(15, 15, 100)).toBeNull();
+  });
+});
+
+describe('failingStreak', () => {
+  it('When the newest run was ok, Then the streak is 0 whatever came before', () => {
+    expect(failingStreak([true, false, false])).toBe(0);
+  });
+
+  it('When the newest runs found differences, Then they are counted up to the last ok run', () => {
+    expect(failingStreak([false, false, true, false])).toBe(2);
+    expect(failingStreak([false, false])).toBe(2);
+    expect(failingStreak([])).toBe(0);
   });
 });
