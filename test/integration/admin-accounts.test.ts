@@ -185,6 +185,8 @@ describe('GET /admin/audit', () => {
     const w = await f.submitted(op.apiKey, '25.00');
     expect(w.withdrawStatus).toBe('PENDING');
     expect((await f.adminMove(t, w.id, 'REJECTED', 'fraud check')).status).toBe(200);
+    // A refused move is no action: it leaves no row.
+    expect((await f.adminMove(t, w.id, 'PROCESSING', 'too late')).status).toBe(409);
 
     const event = await ctx.db.$transaction((tx) => recordWebhookEvent(tx, ctx.config.SECRETS_KEY, { operatorId: op.id, event: 'DEPOSIT', body: 'event=DEPOSIT' }));
     await ctx.db.webhookEvent.update({ where: { id: event.id }, data: { status: 'DEAD_LETTER' } });
