@@ -5,16 +5,20 @@ const transform = {
 };
 // The generated Prisma client imports './x.js' (nodenext style); jest must resolve those to the .ts sources.
 const moduleNameMapper = { '^(\\.{1,2}/.*)\\.js$': '$1' };
+// otplib's plugins ship their @scure/base and @noble/hashes as ES modules only: node >= 20.19 requires them, jest's
+// runtime does not, so those two (nested under @otplib) are compiled like our sources; the rest of node_modules is not.
+const transformIgnorePatterns = ['^(?!.*/node_modules/@otplib/plugin-[^/]+/node_modules/).*/node_modules/'];
 module.exports = {
   // One test file at a time: the integration files share one chain and its bankroll (nonces, balances, base fee).
   maxWorkers: 1,
   projects: [
-    { displayName: 'unit', testEnvironment: 'node', roots: ['<rootDir>/test/unit', '<rootDir>/test/replay'], transform, moduleNameMapper },
+    { displayName: 'unit', testEnvironment: 'node', roots: ['<rootDir>/test/unit', '<rootDir>/test/replay'], transform, transformIgnorePatterns, moduleNameMapper },
     {
       displayName: 'integration',
       testEnvironment: 'node',
       roots: ['<rootDir>/test/integration'],
       transform,
+      transformIgnorePatterns,
       moduleNameMapper,
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { Auth, AuthKind, EndpointDeps } from './endpoint';
-import { adminAuth, metricsAuth, operatorAuth, requireActingRole, requireHeadless } from './middleware/auth';
+import { adminAuth, metricsAuth, operatorAuth, requireActingRole, requireAuditReader, requireHeadless } from './middleware/auth';
 import { requireDepositSession, sidAuth } from './middleware/sid-auth';
 
 /** No credential. */
@@ -32,13 +32,17 @@ export function operatorKey(opts: { headless?: boolean } = {}): Auth {
   };
 }
 
-/** An admin token from POST /admin/login; `acting`: SUPPORT may read but not act (CONTRACT §2). */
-export function adminToken(opts: { acting?: boolean } = {}): Auth {
+/**
+ * An admin token from POST /admin/login; `acting`: SUPPORT may read but not act (CONTRACT §2); `audit`: the audit is
+ * read by ADMIN and SUPERADMIN only.
+ */
+export function adminToken(opts: { acting?: boolean; audit?: boolean } = {}): Auth {
+  const restricted = opts.acting || opts.audit;
   return {
     kind: 'admin',
-    steps: () => (opts.acting ? [requireActingRole] : []),
-    errors: ['UNAUTHORIZED', ...(opts.acting ? (['FORBIDDEN_ROLE'] as const) : [])],
-    note: opts.acting ? 'ADMIN and SUPERADMIN; SUPPORT gets 403 FORBIDDEN_ROLE.' : undefined,
+    steps: () => (opts.acting ? [requireActingRole] : opts.audit ? [requireAuditReader] : []),
+    errors: ['UNAUTHORIZED', ...(restricted ? (['FORBIDDEN_ROLE'] as const) : [])],
+    note: restricted ? 'ADMIN and SUPERADMIN; SUPPORT gets 403 FORBIDDEN_ROLE.' : undefined,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Endpoint } from './endpoint';
-import { adminLoginEndpoint } from './routes/admin-auth';
+import { adminLoginEndpoint, adminSessionEndpoints } from './routes/admin-auth';
 import { adminDepositEndpoints } from './routes/admin-deposits';
 import { adminRetryEndpoint } from './routes/admin-headless';
 import { adminTreasuryEndpoints } from './routes/admin-treasury';
@@ -39,6 +39,7 @@ export const apiEndpoints: Endpoint[] = [
   ...headlessEndpoints,
   ...operatorWebhookEndpoints,
   adminLoginEndpoint,
+  ...adminSessionEndpoints,
   ...adminOperatorEndpoints,
   ...adminWebhookEndpoints,
   ...adminDepositEndpoints,

@@ -4,7 +4,7 @@ import { redactError, rpcUrlRedactor, type Redact } from '../adapters/rpc-redact
 import { loadConfig, type Config } from '../config/env';
 import { RegistryInputError } from '../domain/registry-input';
 import { Prisma } from '../generated/prisma/client';
-import { createAdmin } from '../provisioning/admins';
+import { createAdmin, enrollAdminTotp, setAdminEnabled } from '../provisioning/admins';
 import { createOperator, updateOperator } from '../provisioning/operators';
 import { parse, UsageError, validate } from './args';
 import { chainCommand, tokenCommand } from './chains';
@@ -34,8 +34,15 @@ async function operatorCommand(db: Db, config: Config, sub: string | undefined, 
   throw new UsageError('usage: operator create|update ...');
 }
 
-async function adminCommand(db: Db, sub: string | undefined, args: string[]) {
-  if (sub !== 'create') throw new UsageError('usage: admin create --email E --password P --role SUPERADMIN|ADMIN|SUPPORT');
+const ADMIN_USAGE = 'usage: admin create --email E --password P --role SUPERADMIN|ADMIN|SUPPORT | admin disable ID | admin enable ID | admin totp ID';
+
+async function adminCommand(db: Db, config: Config, sub: string | undefined, args: string[]) {
+  if (sub === 'disable' || sub === 'enable' || sub === 'totp') {
+    const id = validate(z.object({ id: z.uuid() }), { id: args[0] }).id;
+    if (args.length !== 1) throw new UsageError(ADMIN_USAGE);
+    return sub === 'totp' ? enrollAdminTotp(db, id, config.SECRETS_KEY) : setAdminEnabled(db, id, sub === 'enable');
+  }
+  if (sub !== 'create') throw new UsageError(ADMIN_USAGE);
   const { flags } = parse(args, { email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string' } });
   const f = validate(
     z.object({ email: z.email(), password: z.string().min(8, 'at least 8 characters'), role: z.enum(['SUPERADMIN', 'ADMIN', 'SUPPORT']) }),
@@ -74,7 +81,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, extra: Reco
     }
     let out: unknown;
     if (group === 'operator') out = await operatorCommand(db, config, sub, rest);
-    else if (group === 'admin') out = await adminCommand(db, sub, rest);
+    else if (group === 'admin') out = await adminCommand(db, config, sub, rest);
     else if (group === 'chain') out = await chainCommand(db, config, sub, rest);
     else if (group === 'token') out = await tokenCommand(db, config, sub, rest);
     else if (group === 'fiat') out = await fiatCommand(db, sub, rest);

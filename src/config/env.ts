@@ -102,9 +102,14 @@ export const envSchema = z.object({
   /** Extended public key at m/44'/195'/0'/0: TRON deposit address i is its child i; required with TRON_RPC_URLS. */
   TRON_DEPOSIT_XPUB: z.string().regex(/^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$/, "expected the xpub of m/44'/195'/0'/0").optional(),
   ADMIN_TOKEN_TTL_SECONDS: int(8 * 3600, 60),
-  /** Admin login attempts (failed or not) allowed per client address, and per email, in the sliding window. */
+  /**
+   * Admin login attempts (failed or not) allowed per client address, and per email from one client address, in the
+   * sliding window; past ADMIN_LOGIN_EMAIL_FAILURES failures of an email from every address, each address gets at most
+   * 3 attempts at it (decision record 0035).
+   */
   ADMIN_LOGIN_MAX_PER_IP: int(30, 1),
   ADMIN_LOGIN_MAX_PER_EMAIL: int(10, 1),
+  ADMIN_LOGIN_EMAIL_FAILURES: int(10, 1),
   ADMIN_LOGIN_WINDOW_SECONDS: int(300, 1),
   SESSION_TTL_SECONDS: int(3600, 1),
   WITHDRAW_REQUEST_TTL_SECONDS: int(86400, 1),

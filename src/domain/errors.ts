@@ -13,6 +13,8 @@ export const ERRORS = {
   INVALID_JSON: { http: 400, retryable: false },
   INVALID_ADDRESS: { http: 400, retryable: false },
   UNAUTHORIZED: { http: 401, retryable: false },
+  /** The admin has a TOTP authenticator and the login carried no `otp`: send it again with the code. */
+  OTP_REQUIRED: { http: 401, retryable: false },
   FORBIDDEN_ROLE: { http: 403, retryable: false },
   OPERATOR_INACTIVE: { http: 403, retryable: false },
   HEADLESS_NOT_ENABLED: { http: 403, retryable: false },

@@ -20,3 +20,16 @@ export async function takeRateLimitSlot(db: Db, subject: string, bucket: string,
   });
   if (retryAfterSeconds !== null) throw new AppError('RATE_LIMITED', 'Too many requests; retry later', { retryAfterSeconds });
 }
+
+/** Hits of (subject, bucket) within the window: a count that limits nothing by itself (the login's email failures). */
+export async function recentHits(db: Db, subject: string, bucket: string, windowMs: number): Promise<number> {
+  return db.rateLimitHit.count({ where: { subject, bucket, at: { gt: new Date(Date.now() - windowMs) } } });
+}
+
+/** Counts one hit of (subject, bucket), pruning the ones past the window. */
+export async function recordHit(db: Db, subject: string, bucket: string, windowMs: number): Promise<void> {
+  await db.$transaction([
+    db.rateLimitHit.deleteMany({ where: { subject, bucket, at: { lte: new Date(Date.now() - windowMs) } } }),
+    db.rateLimitHit.create({ data: { subject, bucket } }),
+  ]);
+}

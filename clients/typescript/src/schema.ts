@@ -115,8 +115,48 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Exchange an email and password for an admin token */
+        /**
+         * Exchange an email and password (and the TOTP code, once enrolled) for an admin token
+         * @description Limits (decision record 0035): attempts per client address and per (email, client address); while an email has many failed logins from anywhere, each address gets only 3 attempts at it, so a flood slows that email without locking out a right login from another address.
+         */
         post: operations["adminLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke the caller's admin token */
+        post: operations["adminLogout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The admin audit (logins, logouts, status moves, retries, redeliveries), newest first
+         * @description ADMIN and SUPERADMIN; SUPPORT gets 403 FORBIDDEN_ROLE.
+         */
+        get: operations["adminListAudit"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1064,7 +1104,7 @@ export interface components {
         Error: {
             message: string;
             /** @enum {string} */
-            errorCode?: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_ADDRESS" | "UNAUTHORIZED" | "FORBIDDEN_ROLE" | "OPERATOR_INACTIVE" | "HEADLESS_NOT_ENABLED" | "NOT_FOUND" | "SESSION_NOT_FOUND" | "SESSION_EXPIRED" | "SESSION_NOT_OPEN" | "AMOUNT_BELOW_MINIMUM" | "AMOUNT_ABOVE_MAXIMUM" | "WITHDRAW_DECLINED" | "INSUFFICIENT_BALANCE" | "WITHDRAW_UNAVAILABLE" | "USER_NOT_ELIGIBLE" | "DAILY_LIMIT_EXCEEDED" | "WITHDRAW_AMOUNT_TOO_LOW" | "WITHDRAW_AMOUNT_TOO_HIGH" | "ACCOUNT_VERIFICATION_REQUIRED" | "WITHDRAW_SUSPENDED" | "WITHDRAW_IN_PROGRESS" | "OPERATOR_REFERENCE_REQUIRED" | "HEADLESS_INVALID_RECIPIENT" | "HEADLESS_UNSUPPORTED_CHAIN" | "HEADLESS_UNSUPPORTED_TOKEN" | "OPERATOR_REFERENCE_CONFLICT" | "HEADLESS_INTENT_NOT_EXECUTABLE" | "INSUFFICIENT_LIQUIDITY" | "WITHDRAW_CAP_UNVERIFIABLE" | "HEADLESS_CANCEL_NOT_ALLOWED" | "HEADLESS_RETRY_NOT_ALLOWED" | "HEADLESS_RETRY_IN_PROGRESS" | "PRICE_UNAVAILABLE" | "GAS_ESTIMATE_FAILED" | "GAS_ABOVE_CEILING" | "BALANCE_UNAVAILABLE" | "WEBHOOK_NOT_CONFIGURED" | "EXTERNAL_USER_MISSING" | "INVALID_TRANSITION" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+            errorCode?: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_ADDRESS" | "UNAUTHORIZED" | "OTP_REQUIRED" | "FORBIDDEN_ROLE" | "OPERATOR_INACTIVE" | "HEADLESS_NOT_ENABLED" | "NOT_FOUND" | "SESSION_NOT_FOUND" | "SESSION_EXPIRED" | "SESSION_NOT_OPEN" | "AMOUNT_BELOW_MINIMUM" | "AMOUNT_ABOVE_MAXIMUM" | "WITHDRAW_DECLINED" | "INSUFFICIENT_BALANCE" | "WITHDRAW_UNAVAILABLE" | "USER_NOT_ELIGIBLE" | "DAILY_LIMIT_EXCEEDED" | "WITHDRAW_AMOUNT_TOO_LOW" | "WITHDRAW_AMOUNT_TOO_HIGH" | "ACCOUNT_VERIFICATION_REQUIRED" | "WITHDRAW_SUSPENDED" | "WITHDRAW_IN_PROGRESS" | "OPERATOR_REFERENCE_REQUIRED" | "HEADLESS_INVALID_RECIPIENT" | "HEADLESS_UNSUPPORTED_CHAIN" | "HEADLESS_UNSUPPORTED_TOKEN" | "OPERATOR_REFERENCE_CONFLICT" | "HEADLESS_INTENT_NOT_EXECUTABLE" | "INSUFFICIENT_LIQUIDITY" | "WITHDRAW_CAP_UNVERIFIABLE" | "HEADLESS_CANCEL_NOT_ALLOWED" | "HEADLESS_RETRY_NOT_ALLOWED" | "HEADLESS_RETRY_IN_PROGRESS" | "PRICE_UNAVAILABLE" | "GAS_ESTIMATE_FAILED" | "GAS_ABOVE_CEILING" | "BALANCE_UNAVAILABLE" | "WEBHOOK_NOT_CONFIGURED" | "EXTERNAL_USER_MISSING" | "INVALID_TRANSITION" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
             /** @description The HTTP status's reason phrase */
             error: string;
             details?: {
@@ -1342,6 +1382,8 @@ export interface operations {
                 "application/json": {
                     email: string;
                     password: string;
+                    /** @description 6-digit TOTP code; required once the admin has an authenticator (else 401 OTP_REQUIRED) */
+                    otp?: string;
                 };
             };
         };
@@ -1399,6 +1441,122 @@ export interface operations {
             };
             /** @description Too Many Requests */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminLogout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token is revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminListAudit: {
+        parameters: {
+            query?: {
+                adminId?: string;
+                targetId?: string;
+                since?: string;
+                until?: string;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of audit rows */
+            200: {
+                headers: {
+                    /** @description The next page, absent on the last */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        adminId: string;
+                        /** @enum {string} */
+                        role: "SUPERADMIN" | "ADMIN" | "SUPPORT";
+                        /** @enum {string} */
+                        action: "LOGIN" | "LOGIN_FAILED" | "LOGOUT" | "WITHDRAWAL_STATUS" | "WITHDRAWAL_RETRY" | "WEBHOOK_REDELIVER";
+                        /** @description The withdrawal or webhook event acted on; null for logins and logouts */
+                        targetId: string | null;
+                        note: string | null;
+                        clientAddress: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                    }[];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

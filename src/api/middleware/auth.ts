@@ -1,10 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Db } from '../../adapters/db';
 import { apiKeyId, apiKeyMatches, sha256Hex } from '../../domain/credentials';
 import { AppError } from '../../domain/errors';
 import type { AdminRole, Operator } from '../../store/rows';
 import { adminSessionByTokenHash } from '../../store/admin-sessions';
+import type { AdminAction, AuditEntry } from '../../store/admin-audit';
 import { operatorByKeyId } from '../../store/operator-keys';
 
 function bearer(header: string | undefined): string | null {
@@ -35,18 +36,29 @@ export interface AdminPrincipal {
   id: string;
   email: string;
   role: AdminRole;
+  /** The session the token names (POST /admin/logout ends it). */
+  sessionId: string;
 }
 
-/** Admin token from POST /admin/login; an operator key is simply not a token and gets 401. */
+/**
+ * The client address is the TCP peer: `trust proxy` is off, so a forged X-Forwarded-For cannot pick a fresh
+ * address per attempt. Behind a reverse proxy all clients share its address (decision record 0035).
+ */
+export const clientAddress = (req: Request) => req.socket.remoteAddress ?? 'unknown';
+
+/**
+ * Admin token from POST /admin/login; an operator key is simply not a token and gets 401, and so does the token of
+ * a disabled admin (disabling deletes its sessions too; the check holds if one is read as it is disabled).
+ */
 export function adminAuth(db: Db): RequestHandler {
   return async (req, res, next) => {
     const token = bearer(req.get('authorization'));
     const session = token ? await adminSessionByTokenHash(db, sha256Hex(token)) : null;
-    if (!session || session.expiresAt.getTime() <= Date.now()) {
+    if (!session || session.expiresAt.getTime() <= Date.now() || session.admin.disabledAt) {
       throw new AppError('UNAUTHORIZED', 'Missing, invalid or expired admin token');
     }
     const { id, email, role } = session.admin;
-    res.locals.admin = { id, email, role } satisfies AdminPrincipal;
+    res.locals.admin = { id, email, role, sessionId: session.id } satisfies AdminPrincipal;
     next();
   };
 }
@@ -55,9 +67,21 @@ export function currentAdmin(res: Response): AdminPrincipal {
   return res.locals.admin as AdminPrincipal;
 }
 
+/** The audit row of the calling admin's action on `targetId` (CONTRACT §9 "Admin audit"). */
+export function adminAudit(req: Request, res: Response, action: AdminAction, targetId?: string, note?: string): AuditEntry {
+  const a = currentAdmin(res);
+  return { adminId: a.id, role: a.role, action, targetId, note, clientAddress: clientAddress(req) };
+}
+
 /** SUPERADMIN and ADMIN act; SUPPORT reads only (CONTRACT §2). */
 export const requireActingRole: RequestHandler = (_req, res, next) => {
   if (currentAdmin(res).role === 'SUPPORT') throw new AppError('FORBIDDEN_ROLE', 'This role may read but not act');
+  next();
+};
+
+/** The audit is read by SUPERADMIN and ADMIN, who act; SUPPORT, who only reads the books, does not see it. */
+export const requireAuditReader: RequestHandler = (_req, res, next) => {
+  if (currentAdmin(res).role === 'SUPPORT') throw new AppError('FORBIDDEN_ROLE', 'This role may not read the admin audit');
   next();
 };
 

@@ -6,6 +6,8 @@ import { headlessHandle } from '../../temporal/client/headless';
 import { adminRetrySignal, statusQuery } from '../../workflows/headless-messages';
 import { adminToken } from '../auth-kinds';
 import { endpoint } from '../endpoint';
+import { adminAudit } from '../middleware/auth';
+import { recordAdminAction } from '../../store/admin-audit';
 import { json } from '../openapi/operation';
 import { z } from '../openapi/zod';
 import { retryQueued } from '../schemas/admin-responses';
@@ -30,7 +32,7 @@ export const adminRetryEndpoint = endpoint({
   params: z.object({ id: withdrawalIdSchema }),
   responses: { 202: json('Requeued', retryQueued) },
   errors: ['NOT_FOUND', 'HEADLESS_RETRY_NOT_ALLOWED', 'HEADLESS_RETRY_IN_PROGRESS'],
-  handler: async ({ deps: { db, temporal }, params, res }) => {
+  handler: async ({ deps: { db, temporal }, params, req, res }) => {
     const w = params ? await withdrawalById(db, params.id) : null;
     if (!w) throw new AppError('NOT_FOUND', 'No such withdrawal');
     if (w.mode !== 'C') throw new AppError('HEADLESS_RETRY_NOT_ALLOWED', 'Only headless withdrawals can be retried');
@@ -46,6 +48,8 @@ export const adminRetryEndpoint = endpoint({
     const now = liveRetryDisposition(live);
     if (now !== 'RETRY') refuse(now, live.status);
     await handle.signal(adminRetrySignal);
+    // The request writes nothing itself (the workflow requeues): its audit row follows the signal it sent.
+    await recordAdminAction(db, adminAudit(req, res, 'WITHDRAWAL_RETRY', w.id));
     res.status(202).json({ withdrawRequestId: w.id, status: 'EXECUTION_QUEUED' });
   },
 });

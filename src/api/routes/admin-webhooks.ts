@@ -3,6 +3,7 @@ import { webhookEventById } from '../../store/webhook-event-reads';
 import { listOutboxEvents, redeliverDeadLetter } from '../../use-cases/webhook-events';
 import { adminToken } from '../auth-kinds';
 import { endpoint } from '../endpoint';
+import { adminAudit } from '../middleware/auth';
 import { json, nextCursorHeader } from '../openapi/operation';
 import { z } from '../openapi/zod';
 
@@ -35,10 +36,10 @@ const redeliver = endpoint({
   params: z.object({ eventId: webhookEventIdSchema }),
   responses: { 202: json('A fresh delivery run started', redeliveryStarted) },
   errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
-  handler: async ({ deps: { db, temporal, config }, params, res }) => {
+  handler: async ({ deps: { db, temporal, config }, params, req, res }) => {
     const event = params ? await webhookEventById(db, params.eventId) : null;
     if (!event) throw new AppError('NOT_FOUND', 'No such webhook event');
-    await redeliverDeadLetter({ db, config, temporal: temporal.client }, event);
+    await redeliverDeadLetter({ db, config, temporal: temporal.client }, event, adminAudit(req, res, 'WEBHOOK_REDELIVER', event.id));
     res.status(202).json({ eventId: event.id, status: 'RETRYING' });
   },
 });

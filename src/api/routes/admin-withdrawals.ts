@@ -9,7 +9,8 @@ import { adminTransitionUpdate } from '../../workflows/withdrawal-messages';
 import type { Config } from '../../config/env';
 import { adminToken } from '../auth-kinds';
 import { endpoint } from '../endpoint';
-import { currentAdmin } from '../middleware/auth';
+import { adminAudit, currentAdmin } from '../middleware/auth';
+import { recordAdminAction } from '../../store/admin-audit';
 import { json, nextCursorHeader } from '../openapi/operation';
 import { z as zod } from '../openapi/zod';
 import { decodeCursor, encodeCursor } from '../../domain/cursor';
@@ -78,7 +79,7 @@ const move = endpoint({
   body: adminStatusSchema,
   responses: { 200: json('The withdrawal after the move', adminWithdrawalView) },
   errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
-  handler: async ({ deps: { db, temporal, config }, body, params, res }) => {
+  handler: async ({ deps: { db, temporal, config }, body, params, req, res }) => {
     const w = params ? await withdrawalById(db, params.id) : null;
     if (!w) throw new AppError('NOT_FOUND', 'No such withdrawal');
     if (w.mode !== 'A' || !adminMayMove(w.status)) {
@@ -87,6 +88,8 @@ const move = endpoint({
     await onWithdrawalWorkflow({ client: temporal.client, config, db }, w, (h) =>
       h.executeUpdate(adminTransitionUpdate, { args: [{ to: body.status as (typeof ADMIN_TARGETS)[number], adminNote: body.adminNote, by: currentAdmin(res).email }] }),
     );
+    // The move is written by the workflow's activity, in another process: its audit row follows the update's answer.
+    await recordAdminAction(db, adminAudit(req, res, 'WITHDRAWAL_STATUS', w.id, body.adminNote === undefined ? body.status : `${body.status}: ${body.adminNote}`));
     res.json(view(config, (await withdrawalById(db, w.id))!, await stuckPayouts(db, [w.id])));
   },
 });

@@ -5,7 +5,21 @@ import { z } from 'zod';
 const iso = z.iso.datetime({ offset: true });
 const fiat = z.string().regex(/^\d+\.\d{2}$/);
 
-export const loginResponse = z.object({ token: z.string(), expiresAt: iso, role: z.enum(['SUPERADMIN', 'ADMIN', 'SUPPORT']) });
+const adminRole = z.enum(['SUPERADMIN', 'ADMIN', 'SUPPORT']);
+
+export const loginResponse = z.object({ token: z.string(), expiresAt: iso, role: adminRole });
+
+/** One row of the admin audit (GET /admin/audit). */
+export const adminAuditView = z.object({
+  id: z.uuid(),
+  adminId: z.uuid(),
+  role: adminRole,
+  action: z.enum(['LOGIN', 'LOGIN_FAILED', 'LOGOUT', 'WITHDRAWAL_STATUS', 'WITHDRAWAL_RETRY', 'WEBHOOK_REDELIVER']),
+  targetId: z.string().nullable().describe('The withdrawal or webhook event acted on; null for logins and logouts'),
+  note: z.string().nullable(),
+  clientAddress: z.string(),
+  createdAt: iso,
+});
 
 export const operatorView = z.object({
   id: z.uuid(),
