@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { bundleWorkflowCode } from '@temporalio/worker';
@@ -47,6 +47,7 @@ export async function startServices(opts: { dynamicConfig?: Record<string, unkno
   const failed = started.find((r) => r.status === 'rejected');
   if (failed) {
     await Promise.allSettled(stops.map((stop) => stop()));
+    rmSync(tmp, { recursive: true, force: true });
     throw failed.reason;
   }
   const value = <T>(r: PromiseSettledResult<T>): T => (r as PromiseFulfilledResult<T>).value;
@@ -77,6 +78,8 @@ export async function startServices(opts: { dynamicConfig?: Record<string, unkno
       await chain2.stop();
       await pg.proc?.stop();
       await temporal.stop();
+      // geth's data, Temporal's and PostgreSQL's: about 1.5 GB a run, which filled the disk after a few dozen runs.
+      rmSync(tmp, { recursive: true, force: true });
     },
   };
 }
