@@ -7,6 +7,7 @@ import { createDustSweepActivities } from './dust-sweeps';
 import { createHeadlessActivities } from './headless';
 import { createPayoutActivities } from './payouts';
 import { createSettlementActivities } from './settlement';
+import { createTreasuryActivities } from './treasury-sends';
 import { createWebhookActivities, createWebhookRelayActivities } from './webhooks';
 import { createWithdrawalActivities } from './withdrawals';
 
@@ -26,6 +27,7 @@ export function createActivities(deps: ActivityDeps) {
       depositTimings: { pollMs: config.CHAIN_POLL_MS, priceRetrySeconds: config.PRICE_RETRY_SECONDS },
     }),
     ...createPayoutActivities({ config, db, chains, logger, workflows, signers }),
+    ...createTreasuryActivities({ config, db, chains, logger, signers }),
     ...createWithdrawalActivities({ config, db, chains, logger, workflows, ...pricingFrom(config, db, chains) }),
     ...createSettlementActivities({ config, db, chains, logger, workflows, signers, ...pricingFrom(config, db, chains) }),
     ...createDepositActivities({ config, db, chains, logger, workflows, signers, ...pricingFrom(config, db, chains) }),

@@ -4,6 +4,7 @@ export { depositWorkflow } from './deposit';
 export { dustSweeperWorkflow } from './dust-sweeper';
 export { headlessWorkflow } from './headless';
 export { payoutWorkflow } from './payout';
+export { treasurySendWorkflow } from './treasury-send';
 export { webhookDeliveryWorkflow } from './webhook-delivery';
 export { webhookRelayWorkflow } from './webhook-relay';
 export { withdrawalWorkflow } from './withdrawal';
