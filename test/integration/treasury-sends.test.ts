@@ -1,0 +1,142 @@
+import { id as topicOf, Wallet, zeroPadValue } from 'ethers';
+import { runCli } from '../support/cli';
+import { headlessSuite } from '../support/headless-fixtures';
+import { delay, eventually, mineUntil } from '../support/wait';
+
+// The test-only pause between signing and the payout child gives the crash test a window to stop the worker there.
+const { ctx, f } = headlessSuite({ TEST_PAUSE_BEFORE_BROADCAST_MS: '2000' });
+
+const cli = (...args: string[]) => runCli(args, ctx.env);
+const TRANSFER = topicOf('Transfer(address,address,uint256)');
+const CHAIN = '31337';
+
+async function coldAddress(): Promise<string> {
+  const address = Wallet.createRandom().address;
+  const r = await cli('treasury', 'cold', 'add', '--chain', CHAIN, '--address', address, '--by', 'alice');
+  expect(r.code).toBe(0);
+  expect(r.json).toMatchObject({ chainId: 31337, address, addedBy: 'alice', removedAt: null });
+  return address;
+}
+
+const send = (asset: string, amount: string, to: string) => cli('treasury', 'send', '--chain', CHAIN, '--asset', asset, '--amount', amount, '--to', to, '--by', 'bob');
+const status = async (transferId: string) => (await cli('treasury', 'status', transferId)).json;
+const stored = (transferId: string) => ctx.db.outboundTx.findUnique({ where: { purpose: `treasury:${transferId}` } });
+
+async function untilConfirmed(transferId: string) {
+  return mineUntil(() => f.mineBlocks(), async () => {
+    const s = await status(transferId);
+    return s.status === 'CONFIRMED' ? s : null;
+  }, 60_000, `treasury send ${transferId} confirmed`);
+}
+
+/** What a refused send leaves: nothing at all. */
+async function writtenRows() {
+  return { transfers: await ctx.db.treasuryTransfer.count(), reservations: await ctx.db.reservation.count(), outbound: await ctx.db.outboundTx.count({ where: { purpose: { startsWith: 'treasury:' } } }) };
+}
+
+describe('treasury sends', () => {
+  it('When USDT and the native coin are sent to a registered cold address, Then each is paid once by the payout child, CONFIRMED, and reconcile is ok', async () => {
+    const cold = await coldAddress();
+    const usdt = f.token('USDT').address;
+    const r = await send('USDT', '2.5', cold);
+    expect(r.code).toBe(0);
+    expect(r.json).toEqual({ transferId: expect.any(String), workflowId: `treasury-send-${r.json.transferId}` });
+    const { transferId } = r.json;
+    expect(await ctx.db.treasuryTransfer.findUniqueOrThrow({ where: { id: transferId } })).toMatchObject({ requestedBy: 'bob', toAddress: cold, asset: usdt });
+    const native = await send('native', '0.01', cold);
+    expect(native.code).toBe(0);
+
+    const done = await untilConfirmed(transferId);
+    const tx = (await stored(transferId))!;
+    expect(done).toEqual({ transferId, status: 'CONFIRMED', txHash: tx.txHash });
+    const logs = await f.provider.getLogs({ address: usdt, topics: [TRANSFER, null, zeroPadValue(cold, 32)], fromBlock: 0 });
+    expect(logs.map((l) => l.transactionHash)).toEqual([tx.txHash]);
+    expect(await f.balanceOf(usdt, cold)).toBe(2_500_000n);
+    expect(await ctx.db.reservation.findUniqueOrThrow({ where: { treasuryTransferId: transferId } })).toMatchObject({ status: 'CONSUMED' });
+    // The same payout workflow as a withdrawal's, under the send's own id.
+    const child = await ctx.temporal.client.workflow.getHandle(`treasury-payout-${transferId}`).describe();
+    expect(child).toMatchObject({ type: 'payoutWorkflow', status: { name: 'COMPLETED' } });
+
+    await untilConfirmed(native.json.transferId);
+    expect(await f.provider.getBalance(cold)).toBe(10n ** 16n);
+    await f.settleInFlight();
+    const reconciled = await cli('reconcile', '--chain', CHAIN);
+    expect(reconciled.json).toMatchObject({ ok: true, differences: [] });
+    expect(reconciled.code).toBe(0);
+  });
+
+  it('When the address is not registered (or no longer), or --by is missing, Then exit 2 with { error } and nothing is written or signed', async () => {
+    const before = await writtenRows();
+    const stranger = Wallet.createRandom().address;
+    const refused = await send('USDT', '1', stranger);
+    expect(refused.code).toBe(2);
+    expect(refused.json.error).toContain('not a registered cold address');
+
+    const removed = await coldAddress();
+    const r = await cli('treasury', 'cold', 'remove', '--chain', CHAIN, '--address', removed, '--by', 'carol');
+    expect(r.json).toMatchObject({ address: removed, removedBy: 'carol', removedAt: expect.any(String) });
+    expect((await send('USDT', '1', removed)).code).toBe(2);
+    expect((await cli('treasury', 'cold', 'remove', '--chain', CHAIN, '--address', removed, '--by', 'carol')).code).toBe(2);
+
+    const unsigned = await cli('treasury', 'send', '--chain', CHAIN, '--asset', 'USDT', '--amount', '1', '--to', await coldAddress());
+    expect(unsigned.code).toBe(2);
+    expect(unsigned.json.error).toContain('--by');
+    expect((await cli('treasury', 'cold', 'add', '--chain', CHAIN, '--address', stranger)).code).toBe(2);
+    expect(await writtenRows()).toEqual(before);
+  });
+
+  it('When a send is more than the unreserved balance, Then exit 2 and nothing is written, while a reserved send still goes', async () => {
+    const cold = await coldAddress();
+    const token = await f.deployToken('TRS', 6, 100_000_000n);
+    const before = await writtenRows();
+    expect((await send('TRS', '100.000001', cold)).code).toBe(2);
+    expect(await writtenRows()).toEqual(before);
+
+    // Held by a send the worker has not signed yet: the balance is still 100, the unreserved part 40.
+    await ctx.stopWorker();
+    let first: string;
+    try {
+      const r = await send('TRS', '60', cold);
+      expect(r.code).toBe(0);
+      first = r.json.transferId;
+      expect(await status(first)).toEqual({ transferId: first, status: 'REQUESTED', txHash: null });
+      const held = await writtenRows();
+      const refused = await send('TRS', '40.000001', cold);
+      expect(refused.code).toBe(2);
+      expect(refused.json.error).toContain('unreserved TRS');
+      expect(await writtenRows()).toEqual(held);
+    } finally {
+      await ctx.startWorker();
+    }
+    await untilConfirmed(first);
+    expect(await f.balanceOf(token, cold)).toBe(60_000_000n);
+    // Consumed: the 40 left are unreserved, and all of it may go.
+    const rest = await send('TRS', '40', cold);
+    expect(rest.code).toBe(0);
+    await untilConfirmed(rest.json.transferId);
+    expect(await f.balanceOf(token, f.bankroll)).toBe(0n);
+  });
+
+  it('When the worker stops after signing and before broadcast, Then on restart the stored transaction is sent: one transfer', async () => {
+    const cold = await coldAddress();
+    const usdt = f.token('USDT').address;
+    const { transferId } = (await send('USDT', '1.25', cold)).json;
+    const signed = await eventually(async () => {
+      const tx = await stored(transferId);
+      return tx?.status === 'SIGNED' ? tx : null;
+    }, 15_000, 'treasury send signed');
+    await ctx.stopWorker();
+    try {
+      expect(await status(transferId)).toEqual({ transferId, status: 'SIGNED', txHash: signed.txHash });
+      await delay(2500); // past the pause: its timer fires while no worker runs
+      expect(await f.provider.getTransaction(signed.txHash)).toBeNull();
+    } finally {
+      await ctx.startWorker();
+    }
+    expect(await untilConfirmed(transferId)).toEqual({ transferId, status: 'CONFIRMED', txHash: signed.txHash });
+    const logs = await f.provider.getLogs({ address: usdt, topics: [TRANSFER, null, zeroPadValue(cold, 32)], fromBlock: 0 });
+    expect(logs.map((l) => l.transactionHash)).toEqual([signed.txHash]);
+    expect(await ctx.db.outboundTx.count({ where: { purpose: `treasury:${transferId}` } })).toBe(1);
+    expect((await stored(transferId))!.rawTx).toBe(signed.rawTx);
+  });
+});
