@@ -1,10 +1,11 @@
 import { id as topicOf, Wallet, zeroPadValue } from 'ethers';
+import { drainGas, restoreGas } from '../../dev/devchain/dev-commands';
 import { runCli } from '../support/cli';
 import { headlessSuite } from '../support/headless-fixtures';
 import { delay, eventually, mineUntil } from '../support/wait';
 
 // The test-only pause between signing and the payout child gives the crash test a window to stop the worker there.
-const { ctx, f } = headlessSuite({ TEST_PAUSE_BEFORE_BROADCAST_MS: '2000' });
+const { ctx, f, op } = headlessSuite({ TEST_PAUSE_BEFORE_BROADCAST_MS: '2000' });
 
 const cli = (...args: string[]) => runCli(args, ctx.env);
 const TRANSFER = topicOf('Transfer(address,address,uint256)');
@@ -138,5 +139,36 @@ describe('treasury sends', () => {
     expect(logs.map((l) => l.transactionHash)).toEqual([signed.txHash]);
     expect(await ctx.db.outboundTx.count({ where: { purpose: `treasury:${transferId}` } })).toBe(1);
     expect((await stored(transferId))!.rawTx).toBe(signed.rawTx);
+  });
+
+  it('When a payout in flight holds its reservation, Then a send of more than the rest is refused; one the bankroll has no gas for ends FAILED unsigned', async () => {
+    const cold = await coldAddress();
+    const scarce = await f.deployToken('SCARCE', 6, 25_000_000n);
+    const payout = await f.intent(op.apiKey, { tokenAddress: scarce, amount: '20.00' });
+    // Without gas the payout waits, reserved, and nothing is paid meanwhile.
+    await drainGas({ nodeUrl: f.nodeUrl, address: f.bankroll });
+    try {
+      expect((await f.execute(op.apiKey, payout.sessionRef)).status).toBe(202);
+      expect((await f.row(payout.id)).reservation).toMatchObject({ status: 'ACTIVE', rawAmount: expect.anything() });
+      const before = await writtenRows();
+      const refused = await send('SCARCE', '5.000001', cold);
+      expect(refused.code).toBe(2);
+      expect(refused.json.error).toContain('unreserved SCARCE');
+      expect(await writtenRows()).toEqual(before);
+
+      const r = await send('SCARCE', '5', cold);
+      expect(r.code).toBe(0);
+      const failed = await eventually(async () => {
+        const s = await status(r.json.transferId);
+        return s.status === 'FAILED' ? s : null;
+      }, 30_000, 'send without gas failed');
+      expect(failed).toEqual({ transferId: r.json.transferId, status: 'FAILED', txHash: null, reason: 'BANKROLL_NEEDS_GAS' });
+      expect(await stored(r.json.transferId)).toBeNull();
+      expect(await ctx.db.reservation.findUniqueOrThrow({ where: { treasuryTransferId: r.json.transferId } })).toMatchObject({ status: 'RELEASED' });
+    } finally {
+      await restoreGas({ nodeUrl: f.nodeUrl, address: f.bankroll });
+    }
+    await f.waitStatus(payout.id, 'COMPLETED', { mine: true });
+    expect(await f.balanceOf(scarce, f.bankroll)).toBe(5_000_000n);
   });
 });
