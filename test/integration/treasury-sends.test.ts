@@ -2,6 +2,7 @@ import { id as topicOf, Wallet, zeroPadValue } from 'ethers';
 import { drainGas, restoreGas } from '../../dev/devchain/dev-commands';
 import { runCli } from '../support/cli';
 import { headlessSuite } from '../support/headless-fixtures';
+import { rowCounts } from '../support/row-counts';
 import { delay, eventually, mineUntil } from '../support/wait';
 
 // The test-only pause between signing and the payout child gives the crash test a window to stop the worker there.
@@ -30,10 +31,8 @@ async function untilConfirmed(transferId: string) {
   }, 60_000, `treasury send ${transferId} confirmed`);
 }
 
-/** What a refused send leaves: nothing at all. */
-async function writtenRows() {
-  return { transfers: await ctx.db.treasuryTransfer.count(), reservations: await ctx.db.reservation.count(), outbound: await ctx.db.outboundTx.count({ where: { purpose: { startsWith: 'treasury:' } } }) };
-}
+/** What a refused send leaves: nothing at all, in any table. */
+const writtenRows = () => rowCounts(ctx.db);
 
 describe('treasury sends', () => {
   it('When USDT and the native coin are sent to a registered cold address, Then each is paid once by the payout child, CONFIRMED, and reconcile is ok', async () => {
@@ -67,22 +66,23 @@ describe('treasury sends', () => {
   });
 
   it('When the address is not registered (or no longer), or --by is missing, Then exit 2 with { error } and nothing is written or signed', async () => {
-    const before = await writtenRows();
     const stranger = Wallet.createRandom().address;
-    const refused = await send('USDT', '1', stranger);
-    expect(refused.code).toBe(2);
-    expect(refused.json.error).toContain('not a registered cold address');
-
     const removed = await coldAddress();
     const r = await cli('treasury', 'cold', 'remove', '--chain', CHAIN, '--address', removed, '--by', 'carol');
     expect(r.json).toMatchObject({ address: removed, removedBy: 'carol', removedAt: expect.any(String) });
+    const registered = await coldAddress();
+
+    const before = await writtenRows();
+    const refused = await send('USDT', '1', stranger);
+    expect(refused.code).toBe(2);
+    expect(refused.json.error).toContain('not a registered cold address');
     expect((await send('USDT', '1', removed)).code).toBe(2);
     expect((await cli('treasury', 'cold', 'remove', '--chain', CHAIN, '--address', removed, '--by', 'carol')).code).toBe(2);
-
-    const unsigned = await cli('treasury', 'send', '--chain', CHAIN, '--asset', 'USDT', '--amount', '1', '--to', await coldAddress());
+    const unsigned = await cli('treasury', 'send', '--chain', CHAIN, '--asset', 'USDT', '--amount', '1', '--to', registered);
     expect(unsigned.code).toBe(2);
     expect(unsigned.json.error).toContain('--by');
     expect((await cli('treasury', 'cold', 'add', '--chain', CHAIN, '--address', stranger)).code).toBe(2);
+    expect((await send('USDT', '0', registered)).code).toBe(2);
     expect(await writtenRows()).toEqual(before);
   });
 
