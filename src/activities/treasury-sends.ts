@@ -6,11 +6,11 @@ import { settleOutbound } from '../chain/outbound';
 import { signOnce } from '../chain/signing';
 import { BANKROLL_NEEDS_GAS, NOT_CONFIRMED, PAYOUT_NOT_MINED, PAYOUT_REVERTED } from '../domain/failure-types';
 import { treasuryPurpose } from '../domain/keys';
-import { NATIVE_ASSET } from '../domain/treasury';
+import { NATIVE_ASSET } from '../domain/treasury-sends';
 import type { TreasuryTransfer } from '../generated/prisma/client';
 import { gasCeiling } from '../store/gas-ceiling';
 import { storedOutbound } from '../store/outbound-txs';
-import { completeTreasuryTransfer, failTreasuryTransfer, markTreasurySigned, treasuryTransferToConfirm } from '../store/treasury';
+import { completeTreasuryTransfer, failTreasuryTransfer, markTreasurySigned, treasuryTransferToConfirm } from '../store/treasury-sends';
 import type { ActivityDeps } from './deps';
 import { waiting } from './waiting';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ChainProviders } from '../adapters/chains';
 import type { Db } from '../adapters/db';
 import type { Config } from '../config/env';
-import { failTreasuryTransfer } from '../store/treasury';
+import { failTreasuryTransfer } from '../store/treasury-sends';
 import { addCold, recordTreasurySend, removeCold, treasurySendView } from '../provisioning/treasury';
 import { connectTemporal } from '../temporal/client/connection';
 import { temporalConnectOptions } from '../temporal/client/connect-options';

@@ -4,11 +4,11 @@ import { CHAIN_READ_TIMEOUT_MS, valueOrNull } from '../adapters/deadline';
 import { bankrollBalance } from '../chain/bankroll-balance';
 import { treasuryPurpose } from '../domain/keys';
 import { RegistryInputError, registryAddress } from '../domain/registry-input';
-import { insufficientLiquidity, NATIVE_ASSET, treasuryAmountRaw, treasuryStatus, TreasuryRefusal, type TreasuryStatus } from '../domain/treasury';
+import { insufficientLiquidity, NATIVE_ASSET, treasuryAmountRaw, treasuryStatus, TreasuryRefusal, type TreasuryStatus } from '../domain/treasury-sends';
 import type { Chain, TreasuryTransfer } from '../generated/prisma/client';
 import { readEarlyBalance, type BalanceReader } from '../store/liquidity';
 import { outboundByPurpose } from '../store/outbound-txs';
-import { addColdAddress, removeColdAddress, reserveTreasurySend } from '../store/treasury';
+import { addColdAddress, removeColdAddress, reserveTreasurySend } from '../store/treasury-sends';
 
 async function requireChain(db: Db, chainId: number): Promise<Chain> {
   const chain = await db.chain.findUnique({ where: { chainId } });

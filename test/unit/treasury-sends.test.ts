@@ -9,7 +9,7 @@ import {
   treasurySendWorkflowId,
 } from '../../src/domain/keys';
 import { RegistryInputError } from '../../src/domain/registry-input';
-import { insufficientLiquidity, treasuryAmountRaw, TreasuryRefusal, treasuryStatus } from '../../src/domain/treasury';
+import { insufficientLiquidity, treasuryAmountRaw, TreasuryRefusal, treasuryStatus } from '../../src/domain/treasury-sends';
 
 const W = '0b7c8f0e-3a51-4c1e-9d2f-5b1f0e8a7c11';
 const T = '5f1d2c3b-4a59-4e86-b7a1-c2d3e4f5a6b7';
