@@ -2,6 +2,7 @@ import type { Endpoint } from './endpoint';
 import { adminLoginEndpoint } from './routes/admin-auth';
 import { adminDepositEndpoints } from './routes/admin-deposits';
 import { adminRetryEndpoint } from './routes/admin-headless';
+import { adminTreasuryEndpoints } from './routes/admin-treasury';
 import { adminOperatorEndpoints } from './routes/admin-operators';
 import { adminWebhookEndpoints } from './routes/admin-webhooks';
 import { adminWithdrawalEndpoints } from './routes/admin-withdrawals';
@@ -43,4 +44,5 @@ export const apiEndpoints: Endpoint[] = [
   ...adminDepositEndpoints,
   ...adminWithdrawalEndpoints,
   adminRetryEndpoint,
+  ...adminTreasuryEndpoints,
 ];

@@ -11,7 +11,7 @@ import { chainCommand, tokenCommand } from './chains';
 import { fiatCommand } from './fiat';
 import { checkWebhookUrl, OPERATOR_FLAG_TYPES, operatorFlagsSchema, toSettings } from './operator-flags';
 import { reconcileCommand } from './reconcile';
-import { treasurySendsCommand } from './treasury-sends';
+import { treasuryCommand } from './treasury';
 
 async function operatorCommand(db: Db, config: Config, sub: string | undefined, args: string[]) {
   if (sub === 'create') {
@@ -78,7 +78,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, extra: Reco
     else if (group === 'chain') out = await chainCommand(db, config, sub, rest);
     else if (group === 'token') out = await tokenCommand(db, config, sub, rest);
     else if (group === 'fiat') out = await fiatCommand(db, sub, rest);
-    else if (group === 'treasury') out = await treasurySendsCommand(db, config, sub, rest);
+    else if (group === 'treasury') out = await treasuryCommand(db, config, sub, rest);
     else if (group && Object.hasOwn(extra, group)) out = await extra[group]!(db, config, sub, rest);
     else throw new UsageError(`usage: ${['operator', 'admin', 'chain', 'token', 'fiat', 'treasury', ...Object.keys(extra), 'reconcile'].join('|')} <command> [flags]`);
     process.stdout.write(JSON.stringify(out) + '\n');

@@ -13,6 +13,9 @@ export function registerBookMetrics(registry: Registry, db: Db): void {
   gauge('gateway_deposits', 'Deposits by status (CONFIRMING = detected, CREDITED = DEPOSIT written)', ['status'], async (g) => {
     for (const r of await db.deposit.groupBy({ by: ['status'], _count: { _all: true } })) g.set({ status: r.status }, r._count._all);
   });
+  gauge('gateway_treasury_top_ups', 'Top-ups recorded from treasury sources into the bankroll (reconcile records them)', ['chainId'], async (g) => {
+    for (const r of await db.treasuryTopUp.groupBy({ by: ['chainId'], _count: { _all: true } })) g.set({ chainId: String(r.chainId) }, r._count._all);
+  });
   gauge('gateway_withdrawals', 'Withdrawals and headless intents by mode and status', ['mode', 'status'], async (g) => {
     for (const r of await db.withdrawal.groupBy({ by: ['mode', 'status'], _count: { _all: true } })) g.set({ mode: r.mode, status: r.status }, r._count._all);
   });

@@ -87,6 +87,7 @@ export async function registerChainInstance(db: Db, chainId: number, live: LiveI
       const retiredName = `${genesisHash}@${chain.checkpointHash}`;
       await tx.outboundTx.updateMany({ where: { chainId, genesisHash }, data: { genesisHash: retiredName } });
       await tx.bankrollOpening.updateMany({ where: { chainId, genesisHash }, data: { genesisHash: retiredName } });
+      await tx.treasuryTopUp.updateMany({ where: { chainId, genesisHash }, data: { genesisHash: retiredName } });
     }
     // Without `retire` a first registration has nothing to retire; with it, rows stored before instances were
     // tracked belong to an earlier dev chain too.

@@ -8,6 +8,7 @@ import { bankrollFlows } from './flows';
 import { balanceAt, bankrollAssets, ensureOpenings } from './openings';
 import { payoutDifferences } from './payouts';
 import type { AssetLine, ChainReport, Difference, ReconcileReport } from './report';
+import { treasuryTopUps } from './top-ups';
 import { unbookedTransfers } from './transfers';
 
 export interface ReconcileDeps {
@@ -19,8 +20,9 @@ export interface ReconcileDeps {
 
 /**
  * Compares the chain with the books, chain by chain (the current instance of each): the bankroll's balances,
- * confirmed payouts, DEPOSIT events. `chainId` narrows it to one chain; without it every active EVM chain with an
- * RPC URL here is checked. Read-only, except that it stores an opening balance the instance does not have yet.
+ * confirmed payouts, DEPOSIT events, treasury top-ups. `chainId` narrows it to one chain; without it every active EVM
+ * chain with an RPC URL here is checked. Read-only, except that it stores an opening balance the instance does not
+ * have yet and records the top-ups that have become deep enough (src/reconcile/top-ups.ts).
  */
 export async function reconcile(deps: ReconcileDeps, chainId?: number): Promise<ReconcileReport> {
   const chains = await deps.db.chain.findMany({ where: { type: 'EVM', ...(chainId === undefined ? { active: true } : { chainId }) }, orderBy: { chainId: 'asc' } });
@@ -51,10 +53,13 @@ async function reconcileChain(deps: ReconcileDeps, chain: Chain): Promise<{ repo
   const openings = await ensureOpenings(deps.db, provider, key, assets.map((a) => a.asset));
   const asOf = await provider.getBlockNumber();
   const flows = await bankrollFlows(deps.db, provider, key, asOf);
-  const differences: Difference[] = [];
+  // The deposit confirmations are the depth at which the gateway trusts a transfer in: a top-up is recorded at it too.
+  const topUps = await treasuryTopUps(deps.db, provider, key, openings, asOf, chain.depositConfirmations);
+  const movements = [...flows.movements, ...topUps.movements];
+  const differences: Difference[] = [...topUps.differences];
   for (const o of openings) {
     const onChain = await balanceAt(provider, deps.bankroll, o.asset, asOf);
-    const b = assetBooks(o, flows.movements, onChain, asOf);
+    const b = assetBooks(o, movements, onChain, asOf);
     const line: AssetLine = {
       asset: o.asset, symbol: assets.find((a) => a.asset === o.asset)!.symbol, openingBlock: o.blockNumber, opening: o.balance.toString(),
       onChain: onChain.toString(), books: b.books.toString(), pending: b.pending.toString(), difference: b.difference.toString(),
@@ -62,7 +67,7 @@ async function reconcileChain(deps: ReconcileDeps, chain: Chain): Promise<{ repo
     report.assets.push(line);
     if (b.difference !== 0n) differences.push({ chainId: chain.chainId, kind: 'BALANCE_MISMATCH', ...line });
   }
-  differences.push(...(await unbookedTransfers(provider, chain.chainId, deps.bankroll, openings, asOf, { out: flows.explainedOut, in: flows.explainedIn })));
+  differences.push(...(await unbookedTransfers(provider, chain.chainId, deps.bankroll, openings, asOf, { out: flows.explainedOut, in: flows.explainedIn, topUps: topUps.explained })));
   const payouts = await payoutDifferences(deps.db, provider, key);
   const deposits = await depositDifferences(deps.db, provider, key);
   differences.push(...payouts.differences, ...deposits.differences);

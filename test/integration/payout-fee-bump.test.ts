@@ -20,6 +20,9 @@ beforeAll(async () => {
   admin = (await http(ctx.apiUrl, 'POST', '/admin/login', { json: { email: 'admin@example.com', password: 'admin-password' } })).body.token as string;
 });
 afterAll(async () => {
+  // The chain is shared with the files after this one: their transfers are priced for a cheap base fee.
+  await f.provider.send('hardhat_setNextBlockBaseFeePerGas', [`0x${parseUnits('1', 'gwei').toString(16)}`]);
+  await f.provider.send('evm_mine', []);
   await f.provider.send('evm_setAutomine', [true]);
   await closeHeadlessSuite({ ctx, receiver, f });
 });

@@ -10,6 +10,9 @@ beforeAll(async () => {
   s = await openHeadlessSuite({ TX_STUCK_SECONDS: '1' });
 });
 afterAll(async () => {
+  // The chain is shared with the files after this one: their transfers are priced for a cheap base fee.
+  await s.f.provider.send('hardhat_setNextBlockBaseFeePerGas', [`0x${parseUnits('1', 'gwei').toString(16)}`]);
+  await s.f.provider.send('evm_mine', []);
   await s.f.provider.send('evm_setAutomine', [true]);
   await closeHeadlessSuite(s);
 });

@@ -149,10 +149,31 @@ export async function createTestContext(opts: { env?: Record<string, string>; wo
       chains.destroy();
       await db.$disconnect();
       await dropDatabase(services.pgAdminUrl, dbName);
+      await assertSharedChainLeftUsable(services.chainNodeUrl);
     },
   };
   if (opts.worker) await ctx.startWorker();
   return ctx;
+}
+
+/** Above this the next file's sweeps and payouts would wait for cheaper gas (a 6 USDT sweep is unprofitable at 60 gwei). */
+const SHARED_BASE_FEE_LIMIT = 2_000_000_000n;
+
+/**
+ * Every integration file shares one dev chain, and a file that raised its base fee (fee-bump tests) and left it high
+ * stalls the deposits and payouts of the files after it: they wait for gas that never gets cheaper, since the chain
+ * mines only on demand. Such a file fails here, at its own close, instead of a later file timing out.
+ */
+async function assertSharedChainLeftUsable(nodeUrl: string): Promise<void> {
+  const res = await fetch(nodeUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getBlockByNumber', params: ['latest', false] }),
+  });
+  const baseFee = BigInt(((await res.json()) as { result: { baseFeePerGas: string } }).result.baseFeePerGas);
+  if (baseFee > SHARED_BASE_FEE_LIMIT) {
+    throw new Error(`this file left the shared dev chain's base fee at ${baseFee} wei: bring it back down in its afterAll`);
+  }
 }
 
 /** The SDK's own logs (worker state changes) would flood the test output; keep its warnings and errors. */

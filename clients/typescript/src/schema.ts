@@ -251,6 +251,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/treasury": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Treasury sources and their top-ups into the bankroll, newest first */
+        get: operations["adminGetTreasury"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/session/info": {
         parameters: {
             query?: never;
@@ -1972,6 +1989,102 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error (e.g. 500 INTERNAL_ERROR) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminGetTreasury: {
+        parameters: {
+            query?: {
+                chainId?: number;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The treasury */
+            200: {
+                headers: {
+                    /** @description The next page, absent on the last */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Every registration, removed ones included, newest first */
+                        sources: {
+                            /** Format: uuid */
+                            id: string;
+                            chainId: number;
+                            /** @description EIP-55 on EVM chains, base58 on TRON */
+                            address: string;
+                            /** @description Who ran `treasury source add` */
+                            addedBy: string;
+                            /** Format: date-time */
+                            addedAt: string;
+                            removedBy: string | null;
+                            /**
+                             * Format: date-time
+                             * @description Set once removed: its recorded top-ups stay booked, later transfers are not top-ups
+                             */
+                            removedAt: string | null;
+                        }[];
+                        /** @description Recorded top-ups, newest first; the next page in X-Next-Cursor */
+                        topUps: {
+                            /** Format: uuid */
+                            id: string;
+                            chainId: number;
+                            /** Format: uuid */
+                            sourceId: string;
+                            /** @description The source address */
+                            from: string;
+                            /** @description The bankroll */
+                            to: string;
+                            /** @description The token contract, or `native` */
+                            asset: string;
+                            symbol: string | null;
+                            transactionHash: string;
+                            logIndex: number;
+                            blockNumber: number;
+                            /** @description Raw units */
+                            amount: string;
+                            /** @description Token units */
+                            units: string | null;
+                            /** Format: date-time */
+                            recordedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
