@@ -19,6 +19,11 @@ export async function removeColdAddress(db: Db, c: { chainId: number; address: s
   return count === 0 ? null : db.coldAddress.findUniqueOrThrow({ where: { chainId_address: { chainId: c.chainId, address: c.address } } });
 }
 
+/** The registered cold addresses (of one chain, or all), oldest first. */
+export function activeColdAddresses(db: Db, chainId?: number) {
+  return db.coldAddress.findMany({ where: { removedAt: null, ...(chainId === undefined ? {} : { chainId }) }, orderBy: [{ chainId: 'asc' }, { createdAt: 'asc' }] });
+}
+
 export interface TreasurySendRequest {
   chainId: number;
   /** The token contract (EIP-55) or `native`: also the reservation's and the liquidity lock's key. */

@@ -42,6 +42,7 @@ describe('treasury sends', () => {
     expect(r.code).toBe(0);
     expect(r.json).toEqual({ transferId: expect.any(String), workflowId: `treasury-send-${r.json.transferId}` });
     const { transferId } = r.json;
+    expect((await cli('treasury', 'list', '--chain', CHAIN)).json.coldAddresses).toContainEqual({ chainId: 31337, address: cold, addedBy: 'alice', addedAt: expect.any(String) });
     expect(await ctx.db.treasuryTransfer.findUniqueOrThrow({ where: { id: transferId } })).toMatchObject({ requestedBy: 'bob', toAddress: cold, asset: usdt });
     const native = await send('native', '0.01', cold);
     expect(native.code).toBe(0);
