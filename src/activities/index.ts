@@ -8,6 +8,7 @@ import { createHeadlessActivities } from './headless';
 import { createPayoutActivities } from './payouts';
 import { createReconcileActivities } from './reconcile';
 import { createSettlementActivities } from './settlement';
+import { createTreasuryActivities } from './treasury-sends';
 import { createWebhookActivities, createWebhookRelayActivities } from './webhooks';
 import { createWithdrawalActivities } from './withdrawals';
 
@@ -27,6 +28,7 @@ export function createActivities(deps: ActivityDeps) {
       depositTimings: { pollMs: config.CHAIN_POLL_MS, priceRetrySeconds: config.PRICE_RETRY_SECONDS },
     }),
     ...createPayoutActivities({ config, db, chains, logger, workflows, signers }),
+    ...createTreasuryActivities({ config, db, chains, logger, signers }),
     ...createWithdrawalActivities({ config, db, chains, logger, workflows, ...pricingFrom(config, db, chains) }),
     ...createSettlementActivities({ config, db, chains, logger, workflows, signers, ...pricingFrom(config, db, chains) }),
     ...createDepositActivities({ config, db, chains, logger, workflows, signers, ...pricingFrom(config, db, chains) }),

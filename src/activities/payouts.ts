@@ -15,9 +15,10 @@ import { consumeReservation } from '../store/liquidity';
 import { gasCeiling } from '../store/gas-ceiling';
 import { recordWebhookEvent } from '../store/outbox';
 import { NOT_CONFIRMED, PAYOUT_NOT_MINED, PAYOUT_NOT_PRICED, PAYOUT_REVERTED } from '../domain/failure-types';
-import { payoutPurpose, withdrawCompleteKey } from '../domain/keys';
+import { payoutPurpose, payoutTargetOfArg, withdrawCompleteKey } from '../domain/keys';
 import { gasRefused } from './gas-refusal';
 import { waiting } from './waiting';
+import { treasuryConfirmation } from './treasury-sends';
 import { tronPayouts } from './tron-payouts';
 import type { OutboundTx, Withdrawal } from '../generated/prisma/client';
 import type { SigningOutboxWriterDeps } from './deps';
@@ -34,6 +35,7 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
   const policy = feePolicy(d.config);
   const tron = tronPayouts(d);
   const signPayoutOf = payoutSigner(d);
+  const confirmTreasurySend = treasuryConfirmation(d);
   // Shared by the checks of one chain in flight at once (in-flight.ts): a burst of executes asks it once per intent.
   const gasMoney = sharedInFlight(String, async (chainId: number) => {
     const p = provider(chainId);
@@ -77,7 +79,7 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
 
     /** Broadcasts the stored payout bytes (again, after a crash: same hash). Runs begun before confirmPayout only. */
     async broadcastPayout(withdrawalId: string): Promise<void> {
-      await broadcast(await requireStored(withdrawalId));
+      await broadcast(await requireStored(payoutPurpose(withdrawalId)));
     },
 
     /** One poll of a sent payout (runs begun before confirmPayout only): see confirmations. */
@@ -88,13 +90,17 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
     /**
      * A signed payout to its end as one activity, retried every poll interval: the first attempt sends it (nothing
      * more: it cannot be mined yet), each later one polls it (confirmations), and the one that finds it confirmed
-     * completes it. One activity task per poll instead of three activities and their workflow tasks.
+     * completes it. One activity task per poll instead of three activities and their workflow tasks. `payout` is a
+     * withdrawal's id, or a treasury send's purpose (keys.ts confirmPayoutArg): what completing means depends on it.
      */
-    async confirmPayout(withdrawalId: string): Promise<void> {
-      const stored = await requireStored(withdrawalId);
+    async confirmPayout(payout: string): Promise<void> {
+      const target = payoutTargetOfArg(payout);
+      const purpose = target.kind === 'withdrawal' ? payoutPurpose(target.withdrawalId) : payout;
+      const stored = await requireStored(purpose);
       if (stored.status === 'SIGNED' && (await sendFirst(stored))) throw waiting(NOT_CONFIRMED, `payout ${stored.txHash} sent`);
-      await confirmations(withdrawalId);
-      await complete(withdrawalId);
+      if (target.kind === 'treasury') return confirmTreasurySend(target.transferId);
+      await confirmations(target.withdrawalId);
+      await complete(target.withdrawalId);
     },
 
     /** Marks the payout complete (runs begun before confirmPayout only): see complete. */
@@ -103,9 +109,9 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
     },
   };
 
-  async function requireStored(withdrawalId: string): Promise<OutboundTx> {
-    const stored = await storedOutbound(d.db, payoutPurpose(withdrawalId));
-    if (!stored) throw new Error(`payout of ${withdrawalId} was never signed`);
+  async function requireStored(purpose: string): Promise<OutboundTx> {
+    const stored = await storedOutbound(d.db, purpose);
+    if (!stored) throw new Error(`${purpose} was never signed`);
     return stored;
   }
 

@@ -3,6 +3,7 @@ import type { Db } from '../adapters/db';
 import type { Config } from '../config/env';
 import { addTreasurySource, listTreasury, removeTreasurySource } from '../provisioning/treasury-sources';
 import { parse, UsageError, validate } from './args';
+import { treasurySendsCommand } from './treasury-sends';
 
 const chainId = z.string({ error: 'is required' }).regex(/^\d+$/, 'expected a whole number (chain id)').transform(Number);
 const sourceFlags = z.object({
@@ -13,8 +14,9 @@ const sourceFlags = z.object({
 });
 const SOURCE_USAGE = 'usage: treasury source add|remove --chain ID --address A --by NAME';
 
-/** `treasury source add|remove`, `treasury list` (CONTRACT §9): the bankroll's treasury sources. */
+/** `treasury source add|remove`, `treasury list` (CONTRACT §9): the bankroll's treasury sources; cold addresses and sends in treasury-sends.ts. */
 export async function treasuryCommand(db: Db, config: Config, sub: string | undefined, args: string[]): Promise<unknown> {
+  if (sub === 'cold' || sub === 'send' || sub === 'status') return treasurySendsCommand(db, config, sub, args);
   if (sub === 'source') {
     const [action, ...rest] = args;
     if (action !== 'add' && action !== 'remove') throw new UsageError(SOURCE_USAGE);
@@ -29,5 +31,5 @@ export async function treasuryCommand(db: Db, config: Config, sub: string | unde
     if (positionals.length) throw new UsageError('usage: treasury list [--chain ID]');
     return listTreasury(db, validate(z.object({ chain: chainId.optional() }), flags).chain);
   }
-  throw new UsageError('usage: treasury source add|remove|list ...');
+  throw new UsageError('usage: treasury source|list|cold|send|status ...');
 }

@@ -17,6 +17,14 @@ export const PAYOUT_NOT_PRICED = 'PAYOUT_NOT_PRICED' as const;
 /** A sweep-side transfer (gas top-up, sweep, fee) reverted or can never be mined: the deposit waits for an admin. */
 export const SWEEP_FAILED = 'SWEEP_FAILED' as const;
 
+/** The bankroll lacks the native coin a treasury send's gas (and, for a native send, its value) needs right now. */
+export const BANKROLL_NEEDS_GAS = 'BANKROLL_NEEDS_GAS' as const;
+/**
+ * Why the worker will not sign a treasury send (its gas estimate refused it, or the bankroll lacks the gas): final,
+ * the send ends FAILED with the type as its reason and nothing was signed. An operator sends again when it can go.
+ */
+export const TREASURY_NOT_SIGNED: readonly string[] = ['GAS_ESTIMATE_FAILED', 'GAS_ABOVE_CEILING', BANKROLL_NEEDS_GAS];
+
 // Waits: benign and retryable, so the activity's retry policy is the poll loop.
 /** Not yet deep enough on chain (a payout's or a deposit's confirmations), or a transfer is being re-read. */
 export const NOT_CONFIRMED = 'NOT_CONFIRMED' as const;

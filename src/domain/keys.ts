@@ -19,6 +19,12 @@ export const withdrawalWorkflowId = (w: { id: string; mode: string; sessionRef: 
  */
 export const payoutWorkflowId = (withdrawalId: string) => `payout-${withdrawalId}`;
 
+/** A treasury send's workflow (`treasury send` starts it): signs the transfer, then runs its payout child. */
+export const treasurySendWorkflowId = (transferId: string) => `treasury-send-${transferId}`;
+
+/** The payout child of a treasury send: the same payoutWorkflow as a withdrawal's, under an id of its own kind. */
+export const treasuryPayoutWorkflowId = (transferId: string) => `treasury-payout-${transferId}`;
+
 /** `deposit-<chainId>-<txHash>-<logIndex|native>`, with the log index the transfer was first seen at: a rescan never starts a second workflow. */
 export const depositWorkflowId = (t: { chainId: number; txHash: string; logIndex: number }) =>
   `deposit-${t.chainId}-${t.txHash}-${t.logIndex < 0 ? 'native' : t.logIndex}`;
@@ -44,7 +50,9 @@ export const reconcileWorkflowId = (taskQueue: string) => `reconcile-${taskQueue
 
 // OutboundTx purposes: unique per intended transfer, so the same purpose is never signed twice.
 
-export const PURPOSE = { payout: 'payout:', sweep: 'sweep:', fee: 'fee:', gas: 'gas:', dustGas: 'dust-gas:', dustSweep: 'dust-sweep:' } as const;
+export const PURPOSE = {
+  payout: 'payout:', sweep: 'sweep:', fee: 'fee:', gas: 'gas:', dustGas: 'dust-gas:', dustSweep: 'dust-sweep:', treasury: 'treasury:',
+} as const;
 export type PurposeKind = keyof typeof PURPOSE;
 
 export const payoutPurpose = (withdrawalId: string) => `${PURPOSE.payout}${withdrawalId}`;
@@ -56,8 +64,38 @@ export const gasPurpose = (depositId: bigint | string) => `${PURPOSE.gas}${depos
 export const dustGasPurpose = (dustSweepId: bigint | string) => `${PURPOSE.dustGas}${dustSweepId}`;
 export const dustSweepPurpose = (dustSweepId: bigint | string) => `${PURPOSE.dustSweep}${dustSweepId}`;
 
+/** A treasury send's one transfer from the bankroll to a cold address. */
+export const treasuryPurpose = (transferId: string) => `${PURPOSE.treasury}${transferId}`;
+
 /** The id a purpose of that kind names: `payout:<id>` → `<id>`. */
 export const purposeSubject = (kind: PurposeKind, purpose: string) => purpose.slice(PURPOSE[kind].length);
+
+/** What a payout child pays: a withdrawal's payout, or a treasury send's transfer. */
+export type PayoutTarget = { kind: 'withdrawal'; withdrawalId: string } | { kind: 'treasury'; transferId: string };
+
+/**
+ * The payout a payout child's input names: its purpose when it has one (a treasury send), else its withdrawal (every
+ * run begun before treasury sends has a withdrawal id and no purpose).
+ */
+export function payoutTarget(p: { withdrawalId?: string; purpose?: string }): PayoutTarget {
+  if (p.purpose !== undefined) {
+    if (!p.purpose.startsWith(PURPOSE.treasury)) throw new Error(`a payout child pays no purpose ${p.purpose}`);
+    return { kind: 'treasury', transferId: purposeSubject('treasury', p.purpose) };
+  }
+  if (p.withdrawalId === undefined) throw new Error('a payout child needs a withdrawal id or a purpose');
+  return { kind: 'withdrawal', withdrawalId: p.withdrawalId };
+}
+
+/** confirmPayout's one argument for `t`: a withdrawal's id (as every run begun before treasury sends passes), or a treasury send's purpose. */
+export const confirmPayoutArg = (t: PayoutTarget) => (t.kind === 'withdrawal' ? t.withdrawalId : treasuryPurpose(t.transferId));
+
+/** The payout confirmPayout's argument names (a withdrawal id never starts with a purpose's prefix: it is a UUID). */
+export const payoutTargetOfArg = (arg: string): PayoutTarget =>
+  arg.startsWith(PURPOSE.treasury) ? { kind: 'treasury', transferId: purposeSubject('treasury', arg) } : { kind: 'withdrawal', withdrawalId: arg };
+
+/** The workflow id of the payout child that pays `t`. */
+export const payoutChildWorkflowId = (t: PayoutTarget) =>
+  t.kind === 'withdrawal' ? payoutWorkflowId(t.withdrawalId) : treasuryPayoutWorkflowId(t.transferId);
 
 // Outbox uniqueKeys: an event that may exist once only carries one; a second insert fails its transaction.
 

@@ -4,6 +4,7 @@ import { isTronAddress, tronFromEvm } from '../adapters/tron-address';
 import { RegistryInputError, type ChainType } from '../domain/registry-input';
 import type { TreasurySource } from '../generated/prisma/client';
 import { activeSource, activeSources, insertSource, isDepositAddress, markSourceRemoved } from '../store/treasury';
+import { activeColdAddresses } from '../store/treasury-sends';
 
 /**
  * The service team's treasury sources (`treasury source add|remove`, CONTRACT §9): addresses of its own whose
@@ -72,10 +73,12 @@ export async function removeTreasurySource(db: Db, input: SourceInput) {
   return sourceView(removed);
 }
 
-/** `treasury list`: the active sources. An object, so cold addresses and the hot-wallet policy can join it. */
+/** `treasury list`: the active sources and cold addresses. An object, so the hot-wallet policy can join it. */
 export async function listTreasury(db: Db, chainId?: number) {
   if (chainId !== undefined && !(await db.chain.findUnique({ where: { chainId }, select: { chainId: true } }))) {
     throw new RegistryInputError(`--chain: chain ${chainId} is not registered`);
   }
-  return { sources: (await activeSources(db, chainId)).map(sourceView) };
+  const [sources, cold] = await Promise.all([activeSources(db, chainId), activeColdAddresses(db, chainId)]);
+  // An active cold address was last written by its (re)registration: updatedAt is when it was added.
+  return { sources: sources.map(sourceView), coldAddresses: cold.map((c) => ({ chainId: c.chainId, address: c.address, addedBy: c.addedBy, addedAt: c.updatedAt.toISOString() })) };
 }

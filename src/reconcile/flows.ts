@@ -1,6 +1,6 @@
 import { Transaction, type JsonRpcProvider, type TransactionReceipt } from 'ethers';
 import type { Db } from '../adapters/db';
-import { dustSweepPurpose, payoutPurpose, PURPOSE, purposeSubject, sweepPurpose, type PurposeKind } from '../domain/keys';
+import { dustSweepPurpose, payoutPurpose, PURPOSE, purposeSubject, sweepPurpose, treasuryPurpose, type PurposeKind } from '../domain/keys';
 import { NATIVE, type Movement } from '../domain/reconcile';
 import type { OutboundTx, OutboundTxCandidate } from '../generated/prisma/client';
 import { inBatches } from './batches';
@@ -17,7 +17,7 @@ export interface PendingTx {
 export interface BankrollFlows {
   movements: Movement[];
   pending: PendingTx[];
-  /** Hashes of the mined payouts and sweeps: the bankroll's token transfers out and in that the books explain. */
+  /** Hashes of the mined payouts, treasury sends and sweeps: the bankroll's token transfers out and in that the books explain. */
   explainedOut: Set<string>;
   explainedIn: Set<string>;
 }
@@ -36,7 +36,8 @@ async function minedCandidate(provider: JsonRpcProvider, row: Row): Promise<{ re
 
 /**
  * Every movement of the bankroll our records explain, for one chain instance, as of block `asOf`: each mined
- * transaction the bankroll sent costs its gas (reverted ones included), a payout its withdrawal's amount, a gas
+ * transaction the bankroll sent costs its gas (reverted ones included), a payout its withdrawal's amount, a treasury
+ * send its amount of its asset (a token or the native coin), a gas
  * top-up its value, and a sweep brings its deposit's net amount (an aggregate dust sweep its claimed dust). Amounts come from the business rows (the books);
  * whether and where they were mined comes from the chain. Booked = final in our records (CONFIRMED or FAILED).
  */
@@ -50,12 +51,17 @@ export async function bankrollFlows(db: Db, provider: JsonRpcProvider, key: Bank
     orderBy: { createdAt: 'asc' },
   });
   const ids = (kind: PurposeKind) => rows.filter((r) => r.purpose.startsWith(PURPOSE[kind])).map((r) => purposeSubject(kind, r.purpose));
-  const [withdrawals, deposits, dustSweeps] = await Promise.all([
+  const [withdrawals, sends, deposits, dustSweeps] = await Promise.all([
     db.withdrawal.findMany({ where: { id: { in: ids('payout') } }, select: { id: true, tokenAddress: true, cryptoAmountRaw: true } }),
+    db.treasuryTransfer.findMany({ where: { id: { in: ids('treasury') } }, select: { id: true, asset: true, amountRaw: true } }),
     db.deposit.findMany({ where: { id: { in: ids('sweep').map(BigInt) } }, select: { id: true, tokenAddress: true, amount: true } }),
     db.dustSweep.findMany({ where: { id: { in: ids('dustSweep').map(BigInt) } }, select: { id: true, tokenAddress: true, amount: true } }),
   ]);
-  const payoutOf = new Map(withdrawals.map((w) => [payoutPurpose(w.id), w]));
+  // What leaves the bankroll to someone else: a withdrawal's payout, or a treasury send to a cold address.
+  const outOf = new Map<string, { asset: string; raw: bigint }>([
+    ...withdrawals.map((w) => [payoutPurpose(w.id), { asset: w.tokenAddress, raw: BigInt(w.cryptoAmountRaw?.toFixed(0) ?? '0') }] as const),
+    ...sends.map((t) => [treasuryPurpose(t.id), { asset: t.asset, raw: BigInt(t.amountRaw.toFixed(0)) }] as const),
+  ]);
   // A deposit's sweep brings its net amount; an aggregate dust sweep the whole dust it claimed.
   const sweepOf = new Map<string, { tokenAddress: string | null; amount: { toFixed(dp: number): string } | null }>([
     ...deposits.map((d) => [sweepPurpose(d.id), d] as const),
@@ -75,10 +81,10 @@ export async function bankrollFlows(db: Db, provider: JsonRpcProvider, key: Bank
     const at = { block: m.receipt.blockNumber, booked };
     if (row.fromAddress.toLowerCase() === key.bankroll.toLowerCase()) flows.movements.push({ asset: NATIVE, raw: -m.receipt.fee, ...at });
     if (m.receipt.status !== 1) return;
-    const payout = payoutOf.get(row.purpose);
+    const out = outOf.get(row.purpose);
     const sweep = sweepOf.get(row.purpose);
-    if (payout) {
-      flows.movements.push({ asset: payout.tokenAddress, raw: -BigInt(payout.cryptoAmountRaw?.toFixed(0) ?? '0'), ...at });
+    if (out) {
+      flows.movements.push({ asset: out.asset, raw: -out.raw, ...at });
       flows.explainedOut.add(m.receipt.hash.toLowerCase());
     } else if (sweep) {
       flows.movements.push({ asset: sweep.tokenAddress ?? NATIVE, raw: BigInt(sweep.amount?.toFixed(0) ?? '0'), ...at });

@@ -5,6 +5,7 @@ export { dustSweeperWorkflow } from './dust-sweeper';
 export { headlessWorkflow } from './headless';
 export { payoutWorkflow } from './payout';
 export { reconcileWorkflow } from './reconcile';
+export { treasurySendWorkflow } from './treasury-send';
 export { webhookDeliveryWorkflow } from './webhook-delivery';
 export { webhookRelayWorkflow } from './webhook-relay';
 export { withdrawalWorkflow } from './withdrawal';

@@ -10,13 +10,18 @@ import {
 import { TypedSearchAttributes, WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import type { PayoutActivities } from '../activities/payouts';
 import { PAYOUT_UNPAID, type UnpaidPayout } from '../domain/failure-types';
-import { payoutWorkflowId } from '../domain/keys';
+import { confirmPayoutArg, payoutChildWorkflowId, payoutTarget } from '../domain/keys';
 import { unpaidPayout } from './payout-failures';
 import { ExternalUserId, OperatorId, PayoutState, SessionRef } from './search-attributes';
 
 export interface PayoutWorkflowInput {
-  /** The withdrawal whose payout (OutboundTx `payout:<id>`) is signed and stored already. */
-  withdrawalId: string;
+  /** The withdrawal whose payout (OutboundTx `payout:<id>`) is signed and stored already; absent for a treasury send. */
+  withdrawalId?: string;
+  /**
+   * The stored transfer's purpose when it is no withdrawal's payout: `treasury:<transferId>`. Absent (every run begun
+   * before treasury sends): the withdrawal's payout.
+   */
+  purpose?: string;
   /** Poll interval of the confirmations (the activity's retry interval). */
   pollMs: number;
 }
@@ -30,8 +35,9 @@ export const unpaidReason = (result: PayoutResult): UnpaidPayout | null => (resu
 /**
  * One outbound transfer from its stored signed transaction on: the uncertainty boundary. A hash exists, so nothing is
  * ever signed anew: the same bytes are sent (again after a crash), a stuck one is replaced at the same nonce with a
- * higher fee, and it ends confirmed and completed (WITHDRAW_COMPLETE once), or unpaid: reverted, or never mineable.
- * Unpaid is a result, not a failure, so the parent decides what it means for its withdrawal.
+ * higher fee, and it ends confirmed and completed (a withdrawal's WITHDRAW_COMPLETE once; a treasury send's row
+ * CONFIRMED), or unpaid: reverted, or never mineable. Unpaid is a result, not a failure, so the parent decides what it
+ * means for its withdrawal or send.
  */
 export async function payoutWorkflow(input: PayoutWorkflowInput): Promise<PayoutResult> {
   // Retried every poll until it is confirmed and completed, or known unpaid: never abandoned.
@@ -40,7 +46,7 @@ export async function payoutWorkflow(input: PayoutWorkflowInput): Promise<Payout
     retry: { initialInterval: input.pollMs, backoffCoefficient: 1, maximumInterval: input.pollMs, nonRetryableErrorTypes: [...PAYOUT_UNPAID] },
   });
   try {
-    await confirmPayout(input.withdrawalId);
+    await confirmPayout(confirmPayoutArg(payoutTarget(input)));
   } catch (err) {
     const reason = unpaidPayout(err);
     if (!reason) throw err;
@@ -52,8 +58,8 @@ export async function payoutWorkflow(input: PayoutWorkflowInput): Promise<Payout
 }
 
 /**
- * Runs the withdrawal's payout as its child workflow (id `payout-<withdrawalId>`) and answers how it ended. The child
- * outlives its parent (ABANDON on close and on cancel): a payout in flight always finishes, whatever happens to the
+ * Runs the payout as its child workflow (id `payout-<withdrawalId>`, or `treasury-payout-<transferId>` for a treasury
+ * send) and answers how it ended. The child outlives its parent (ABANDON on close and on cancel): a payout in flight always finishes, whatever happens to the
  * withdrawal's workflow. A parent reset to before its start finds the payout running: it waits for that run to end,
  * then starts it once more, which reads the same final state from the chain (confirmPayout is idempotent).
  */
@@ -62,15 +68,16 @@ export async function runPayout(input: PayoutWorkflowInput): Promise<PayoutResul
     const value = workflowInfo().typedSearchAttributes.get(key);
     return value === undefined ? [] : [{ key, value }];
   });
+  const target = payoutTarget(input);
   for (;;) {
     try {
       return await executeChild(payoutWorkflow, {
-        workflowId: payoutWorkflowId(input.withdrawalId),
+        workflowId: payoutChildWorkflowId(target),
         args: [input],
         parentClosePolicy: ParentClosePolicy.ABANDON,
         cancellationType: ChildWorkflowCancellationType.ABANDON,
         typedSearchAttributes: new TypedSearchAttributes([...inherited, { key: PayoutState, value: 'SENDING' }]),
-        memo: { withdrawalId: input.withdrawalId },
+        memo: target.kind === 'withdrawal' ? { withdrawalId: target.withdrawalId } : { treasuryTransferId: target.transferId },
       });
     } catch (err) {
       if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;

@@ -105,7 +105,7 @@ describe('treasury source add / remove / list: bad input exits 2 with { error } 
     const again = await cli('treasury', 'source', 'add', '--chain', '31337', '--address', address, '--by', 'bob');
     expect(again.code).toBe(2);
     expect(again.json.error).toContain('already a treasury source of chain 31337 (added by alice');
-    expect((await cli('treasury', 'list')).json).toEqual({ sources: [added.json] });
+    expect((await cli('treasury', 'list')).json).toEqual({ sources: [added.json], coldAddresses: [] });
 
     const removed = await cli('treasury', 'source', 'remove', '--chain', '31337', '--address', address, '--by', 'bob');
     expect(removed.code).toBe(0);
@@ -113,7 +113,7 @@ describe('treasury source add / remove / list: bad input exits 2 with { error } 
     const twice = await cli('treasury', 'source', 'remove', '--chain', '31337', '--address', address, '--by', 'bob');
     expect(twice.code).toBe(2);
     expect(twice.json.error).toContain('is not a treasury source');
-    expect((await cli('treasury', 'list', '--chain', '31337')).json).toEqual({ sources: [] });
+    expect((await cli('treasury', 'list', '--chain', '31337')).json).toEqual({ sources: [], coldAddresses: [] });
     expect((await cli('treasury', 'list', '--chain', '999')).code).toBe(2);
     // The removal is history: the row stays for the top-ups it may have booked.
     expect(await ctx.db.treasurySource.findMany({ where: { address } })).toEqual([expect.objectContaining({ addedBy: 'alice', removedBy: 'bob' })]);
