@@ -81,6 +81,8 @@ const WEBHOOK_SLOTS = 100;
 export async function createWorker(opts: WorkerOptions, deps: WorkerDeps): Promise<{ worker: GatewayWorker; connection: NativeConnection }> {
   const connection = await NativeConnection.connect({ address: opts.address, tls: opts.tls, apiKey: opts.apiKey });
   const bundlePath = opts.workflowBundlePath ?? (existsSync(PREBUILT_WORKFLOW_BUNDLE) ? PREBUILT_WORKFLOW_BUNDLE : undefined);
+  // Which workflow code runs is worth one line: a stale bundle would run old workflows.
+  deps.logger.info('workflow bundle', { prebuilt: bundlePath ?? null });
   const common = {
     connection,
     namespace: opts.namespace,
