@@ -7,7 +7,7 @@
  * repository's tooling (tsx, the test support); the two service processes and the CLI run from the scratch copy only.
  * Everything it started is stopped and the scratch directory removed; exits 1 on any failure.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess, type ExecFileSyncOptions } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -35,7 +35,7 @@ const say = (m: string) => console.error(`prod-smoke [${((Date.now() - t0) / 100
 
 /** `npm ci --omit=dev`; `npm install --omit=dev` if ci refuses this machine's lock (see scripts/ensure-deps.sh). */
 function installProduction(dir: string): void {
-  const quiet = { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] as const };
+  const quiet: ExecFileSyncOptions = { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] };
   try {
     execFileSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund'], quiet);
   } catch {
