@@ -118,7 +118,11 @@ async function main(): Promise<void> {
 
     say('starting Temporal, PostgreSQL and the dev chains');
     const { services, stop } = await startServices();
-    cleanups.unshift(stop);
+    // startServices leaves its temporary directory (geth's 1.4 GB data dir among it) behind; the bundle is in it.
+    cleanups.unshift(async () => {
+      await stop();
+      rmSync(path.dirname(services.workflowBundlePath), { recursive: true, force: true });
+    });
     // A fresh database cloned from the template, which `prisma migrate deploy` migrated from this checkout: the
     // build stage applies migrations, the runtime tree has no part in it.
     const dbName = `gw_prod_smoke_${process.pid}`;
