@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { bundleWorkflowCode, DefaultLogger, NativeConnection, Runtime, Worker, type ActivityInboundCallsInterceptor, type LogLevel } from '@temporalio/worker';
 import { redactError, rpcUrlRedactor, type Redact } from '../adapters/rpc-redaction';
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
@@ -25,7 +27,7 @@ import type { TemporalConnectOptions } from './client/connect-options';
 export interface WorkerOptions extends TemporalConnectOptions {
   namespace: string;
   taskQueue: string;
-  /** A prebuilt bundle (tests bundle once); else the workflows are bundled from source at start. */
+  /** A prebuilt bundle (tests bundle once); else the build's (PREBUILT_WORKFLOW_BUNDLE), else bundled from source at start. */
   workflowBundlePath?: string;
   /** The activities to run; tests pass wrapped ones to inject faults. Default: workerActivities(deps). */
   activities?: Activities;
@@ -40,6 +42,12 @@ export interface WorkerDeps {
   temporal: Client;
   signers: Signers;
 }
+
+/**
+ * Where `npm run build` writes the workflow bundle: dist/workflow-bundle.js, beside dist/temporal/. Running from source
+ * finds none and bundles at start (webpack and swc, which @temporalio/worker installs as its own dependencies).
+ */
+export const PREBUILT_WORKFLOW_BUNDLE = path.join(__dirname, '..', 'workflow-bundle.js');
 
 /** Every activity, wired to the worker's client for the workflow starts that follow from what they commit. */
 export function workerActivities(deps: WorkerDeps): Activities {
@@ -72,12 +80,15 @@ const WEBHOOK_SLOTS = 100;
  */
 export async function createWorker(opts: WorkerOptions, deps: WorkerDeps): Promise<{ worker: GatewayWorker; connection: NativeConnection }> {
   const connection = await NativeConnection.connect({ address: opts.address, tls: opts.tls, apiKey: opts.apiKey });
+  const bundlePath = opts.workflowBundlePath ?? (existsSync(PREBUILT_WORKFLOW_BUNDLE) ? PREBUILT_WORKFLOW_BUNDLE : undefined);
+  // Which workflow code runs is worth one line: a stale bundle would run old workflows.
+  deps.logger.info('workflow bundle', { prebuilt: bundlePath ?? null });
   const common = {
     connection,
     namespace: opts.namespace,
     // Bundled once for both workers.
-    workflowBundle: opts.workflowBundlePath
-      ? { codePath: opts.workflowBundlePath }
+    workflowBundle: bundlePath
+      ? { codePath: bundlePath }
       : await bundleWorkflowCode({ workflowsPath: require.resolve('../workflows'), logger: Runtime.instance().logger }),
     activities: opts.activities ?? workerActivities(deps),
     ...TASK_POLLING,
