@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../adapters/db';
-import { Prisma, type TreasuryTransfer } from '../generated/prisma/client';
+import { Prisma, type OutboundTx, type TreasuryTransfer } from '../generated/prisma/client';
+import { treasuryPurpose } from '../domain/keys';
 import { liquidityReads, liquidityVerdict, lockedLiquidityFrom, type EarlyBalance, type LiquidityVerdict } from './liquidity';
 
 /** Registers a cold address on a chain (again, after a removal: the removal is cleared). */
@@ -93,4 +94,16 @@ export async function failTreasuryTransfer(db: Db, id: string, reason: string): 
     await tx.treasuryTransfer.updateMany({ where: { id, status: { in: ['REQUESTED', 'SIGNED'] } }, data: { status: 'FAILED', failureReason: reason, completedAt: at } });
     await tx.reservation.updateMany({ where: { treasuryTransferId: id, status: 'ACTIVE' }, data: { status: 'RELEASED', releasedAt: at } });
   });
+}
+
+/** The newest treasury sends (of one chain, or all), each with its stored transaction (`treasury:<id>`) once signed. */
+export async function recentTreasurySends(db: Db, chainId: number | undefined, take: number): Promise<Array<{ transfer: TreasuryTransfer; outbound: OutboundTx | null }>> {
+  const transfers = await db.treasuryTransfer.findMany({
+    where: chainId === undefined ? {} : { chainId },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take,
+  });
+  const outbound = await db.outboundTx.findMany({ where: { purpose: { in: transfers.map((t) => treasuryPurpose(t.id)) } } });
+  const byPurpose = new Map(outbound.map((o) => [o.purpose, o]));
+  return transfers.map((transfer) => ({ transfer, outbound: byPurpose.get(treasuryPurpose(transfer.id)) ?? null }));
 }

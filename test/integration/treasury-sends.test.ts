@@ -1,6 +1,8 @@
 import { id as topicOf, Wallet, zeroPadValue } from 'ethers';
 import { drainGas, restoreGas } from '../../dev/devchain/dev-commands';
+import { createAdmin } from '../../src/provisioning/admins';
 import { runCli } from '../support/cli';
+import { http } from '../support/http';
 import { headlessSuite } from '../support/headless-fixtures';
 import { rowCounts } from '../support/row-counts';
 import { delay, eventually, mineUntil } from '../support/wait';
@@ -60,6 +62,15 @@ describe('treasury sends', () => {
 
     await untilConfirmed(native.json.transferId);
     expect(await f.provider.getBalance(cold)).toBe(10n ** 16n);
+    // Admins see both sends, who asked for them, their hashes, and the cold address.
+    await createAdmin(ctx.db, 'treasury-admin@example.com', 'admin-password', 'SUPPORT');
+    const login = await http(ctx.apiUrl, 'POST', '/admin/login', { json: { email: 'treasury-admin@example.com', password: 'admin-password' } });
+    const view = (await http(ctx.apiUrl, 'GET', `/admin/treasury?chainId=${CHAIN}`, { token: login.body.token as string })).body;
+    expect(view.coldAddresses).toContainEqual({ id: expect.any(String), chainId: 31337, address: cold, addedBy: 'alice', addedAt: expect.any(String) });
+    expect(view.sends.slice(0, 2)).toEqual([
+      expect.objectContaining({ id: native.json.transferId, asset: 'native', units: '0.010000000000000000', to: cold, requestedBy: 'bob', status: 'CONFIRMED', stuck: false }),
+      expect.objectContaining({ id: transferId, asset: usdt, symbol: 'USDT', amount: '2500000', units: '2.500000', requestedBy: 'bob', status: 'CONFIRMED', transactionHash: tx.txHash, workflowId: `treasury-send-${transferId}` }),
+    ]);
     await f.settleInFlight();
     const reconciled = await cli('reconcile', '--chain', CHAIN);
     expect(reconciled.json).toMatchObject({ ok: true, differences: [] });

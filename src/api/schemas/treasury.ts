@@ -36,8 +36,36 @@ export const treasuryTopUpView = z.object({
   recordedAt: iso,
 });
 
-/** An object, so that later treasury parts (sends, the hot-wallet ceiling's moves) can join it. */
+export const coldAddressView = z.object({
+  id: z.uuid(),
+  chainId: z.number().int(),
+  address: z.string(),
+  addedBy: z.string().describe('Who ran `treasury cold add`'),
+  addedAt: iso,
+});
+
+export const treasurySendView = z.object({
+  id: z.uuid().describe('The transferId `treasury send` printed'),
+  chainId: z.number().int(),
+  asset: z.string().describe('The token contract, or `native`'),
+  symbol: z.string(),
+  amount: z.string().describe('Raw units'),
+  units: z.string().describe('Token units'),
+  to: z.string().describe('The registered cold address'),
+  requestedBy: z.string().describe('Who ran `treasury send` (`--by`)'),
+  status: z.enum(['REQUESTED', 'SIGNED', 'BROADCAST', 'CONFIRMED', 'FAILED']).describe('As `treasury status` prints it'),
+  failureReason: z.string().nullable(),
+  transactionHash: z.string().nullable().describe('The stored transaction; the mined replacement once a fee bump was mined'),
+  stuck: z.boolean().describe('Signed and not mined within TX_STUCK_SECONDS (a fee bump follows)'),
+  workflowId: z.string().describe('The send\'s workflow in the Temporal UI'),
+  requestedAt: iso,
+  completedAt: iso.nullable(),
+});
+
+/** An object, so that later treasury parts (the hot-wallet ceiling's moves) can join it. */
 export const adminTreasuryResponse = z.object({
   sources: z.array(treasurySourceView).describe('Every registration, removed ones included, newest first'),
   topUps: z.array(treasuryTopUpView).describe('Recorded top-ups, newest first; the next page in X-Next-Cursor'),
+  coldAddresses: z.array(coldAddressView).describe('The registered cold addresses'),
+  sends: z.array(treasurySendView).describe('The newest 50 treasury sends, newest first'),
 });
