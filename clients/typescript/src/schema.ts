@@ -298,7 +298,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Treasury sources and their top-ups into the bankroll, newest first */
+        /** Treasury sources and their top-ups into the bankroll, cold addresses and the newest sends to them */
         get: operations["adminGetTreasury"];
         put?: never;
         post?: never;
@@ -2228,6 +2228,53 @@ export interface operations {
                             units: string | null;
                             /** Format: date-time */
                             recordedAt: string;
+                        }[];
+                        /** @description The registered cold addresses */
+                        coldAddresses: {
+                            /** Format: uuid */
+                            id: string;
+                            chainId: number;
+                            address: string;
+                            /** @description Who ran `treasury cold add` */
+                            addedBy: string;
+                            /** Format: date-time */
+                            addedAt: string;
+                        }[];
+                        /** @description The newest 50 treasury sends, newest first */
+                        sends: {
+                            /**
+                             * Format: uuid
+                             * @description The transferId `treasury send` printed
+                             */
+                            id: string;
+                            chainId: number;
+                            /** @description The token contract, or `native` */
+                            asset: string;
+                            symbol: string;
+                            /** @description Raw units */
+                            amount: string;
+                            /** @description Token units */
+                            units: string;
+                            /** @description The registered cold address */
+                            to: string;
+                            /** @description Who ran `treasury send` (`--by`) */
+                            requestedBy: string;
+                            /**
+                             * @description As `treasury status` prints it
+                             * @enum {string}
+                             */
+                            status: "REQUESTED" | "SIGNED" | "BROADCAST" | "CONFIRMED" | "FAILED";
+                            failureReason: string | null;
+                            /** @description The stored transaction; the mined replacement once a fee bump was mined */
+                            transactionHash: string | null;
+                            /** @description Signed and not mined within TX_STUCK_SECONDS (a fee bump follows) */
+                            stuck: boolean;
+                            /** @description The send's workflow in the Temporal UI */
+                            workflowId: string;
+                            /** Format: date-time */
+                            requestedAt: string;
+                            /** Format: date-time */
+                            completedAt: string | null;
                         }[];
                     };
                 };
