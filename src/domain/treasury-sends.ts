@@ -21,6 +21,21 @@ export function treasuryStatus(rowStatus: 'REQUESTED' | 'SIGNED' | 'CONFIRMED' |
   return outbound && outbound.status !== 'SIGNED' ? 'BROADCAST' : 'SIGNED';
 }
 
+/** A send's status and hash as `treasury status` and the admins' list show them: the stored transaction's hash follows its
+ * fee bumps (the mined candidate's once mined); before signing, the row's. */
+export function treasurySendState(
+  row: { status: 'REQUESTED' | 'SIGNED' | 'CONFIRMED' | 'FAILED'; txHash: string | null },
+  outbound: { status: string; txHash: string } | null,
+): { status: TreasuryStatus; txHash: string | null } {
+  return { status: treasuryStatus(row.status, outbound), txHash: outbound?.txHash ?? row.txHash };
+}
+
+/** A registered cold address as the CLI and the admins see it. The row of an active one was last written by its
+ * (re)registration, so `updatedAt` is when it was added: a removed and re-added address shows the second time. */
+export const coldAddressView = (c: { chainId: number; address: string; addedBy: string; updatedAt: Date }) => ({
+  chainId: c.chainId, address: c.address, addedBy: c.addedBy, addedAt: c.updatedAt.toISOString(),
+});
+
 /** A send's amount in raw units: positive, with no more decimals than the asset has. */
 export function treasuryAmountRaw(amount: string, decimals: number): bigint {
   const [whole, fraction = ''] = amount.split('.');

@@ -2,6 +2,7 @@ import { getAddress, isAddress, ZeroAddress } from 'ethers';
 import { isUniqueViolation, type Db } from '../adapters/db';
 import { isTronAddress, tronFromEvm } from '../adapters/tron-address';
 import { RegistryInputError, type ChainType } from '../domain/registry-input';
+import { coldAddressView } from '../domain/treasury-sends';
 import type { TreasurySource } from '../generated/prisma/client';
 import { activeSource, activeSources, insertSource, isDepositAddress, markSourceRemoved } from '../store/treasury';
 import { activeColdAddresses } from '../store/treasury-sends';
@@ -79,6 +80,5 @@ export async function listTreasury(db: Db, chainId?: number) {
     throw new RegistryInputError(`--chain: chain ${chainId} is not registered`);
   }
   const [sources, cold] = await Promise.all([activeSources(db, chainId), activeColdAddresses(db, chainId)]);
-  // An active cold address was last written by its (re)registration: updatedAt is when it was added.
-  return { sources: sources.map(sourceView), coldAddresses: cold.map((c) => ({ chainId: c.chainId, address: c.address, addedBy: c.addedBy, addedAt: c.updatedAt.toISOString() })) };
+  return { sources: sources.map(sourceView), coldAddresses: cold.map(coldAddressView) };
 }

@@ -4,7 +4,7 @@ import { CHAIN_READ_TIMEOUT_MS, valueOrNull } from '../adapters/deadline';
 import { bankrollBalance } from '../chain/bankroll-balance';
 import { treasuryPurpose } from '../domain/keys';
 import { RegistryInputError, registryAddress } from '../domain/registry-input';
-import { insufficientLiquidity, NATIVE_ASSET, treasuryAmountRaw, treasuryStatus, TreasuryRefusal, type TreasuryStatus } from '../domain/treasury-sends';
+import { insufficientLiquidity, NATIVE_ASSET, treasuryAmountRaw, treasurySendState, TreasuryRefusal, type TreasuryStatus } from '../domain/treasury-sends';
 import type { Chain, TreasuryTransfer } from '../generated/prisma/client';
 import { readEarlyBalance, type BalanceReader } from '../store/liquidity';
 import { outboundByPurpose } from '../store/outbound-txs';
@@ -100,7 +100,6 @@ export interface TreasurySendView {
 export async function treasurySendView(db: Db, transferId: string): Promise<TreasurySendView> {
   const t = await db.treasuryTransfer.findUnique({ where: { id: transferId } });
   if (!t) throw new RegistryInputError(`no treasury send ${transferId}`);
-  const outbound = await outboundByPurpose(db, treasuryPurpose(t.id));
-  const status = treasuryStatus(t.status, outbound);
-  return { transferId: t.id, status, txHash: outbound?.txHash ?? t.txHash, ...(status === 'FAILED' && t.failureReason ? { reason: t.failureReason } : {}) };
+  const { status, txHash } = treasurySendState(t, await outboundByPurpose(db, treasuryPurpose(t.id)));
+  return { transferId: t.id, status, txHash, ...(status === 'FAILED' && t.failureReason ? { reason: t.failureReason } : {}) };
 }

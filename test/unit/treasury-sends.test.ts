@@ -9,7 +9,7 @@ import {
   treasurySendWorkflowId,
 } from '../../src/domain/keys';
 import { RegistryInputError } from '../../src/domain/registry-input';
-import { insufficientLiquidity, treasuryAmountRaw, TreasuryRefusal, treasuryStatus } from '../../src/domain/treasury-sends';
+import { coldAddressView, insufficientLiquidity, treasuryAmountRaw, TreasuryRefusal, treasurySendState, treasuryStatus } from '../../src/domain/treasury-sends';
 
 const W = '0b7c8f0e-3a51-4c1e-9d2f-5b1f0e8a7c11';
 const T = '5f1d2c3b-4a59-4e86-b7a1-c2d3e4f5a6b7';
@@ -81,5 +81,17 @@ describe('treasury send amount', () => {
     expect(refusal).toBeInstanceOf(TreasuryRefusal);
     expect(refusal).toBeInstanceOf(RegistryInputError);
     expect(refusal.message).toContain('unreserved USDT');
+  });
+});
+
+describe('a send and a cold address as shown', () => {
+  it('When a send was bumped, Then its hash is the stored transaction\'s; before signing, the row\'s', () => {
+    expect(treasurySendState({ status: 'SIGNED', txHash: '0xfirst' }, { status: 'BROADCAST', txHash: '0xbumped' })).toEqual({ status: 'BROADCAST', txHash: '0xbumped' });
+    expect(treasurySendState({ status: 'REQUESTED', txHash: null }, null)).toEqual({ status: 'REQUESTED', txHash: null });
+  });
+
+  it('When a cold address was removed and added again, Then it shows the second registration\'s time and who made it', () => {
+    const row = { chainId: 31337, address: '0xabc', addedBy: 'carol', createdAt: new Date('2026-01-01T00:00:00Z'), updatedAt: new Date('2026-02-01T00:00:00Z') };
+    expect(coldAddressView(row)).toEqual({ chainId: 31337, address: '0xabc', addedBy: 'carol', addedAt: '2026-02-01T00:00:00.000Z' });
   });
 });

@@ -1,7 +1,7 @@
 import { decodeCursor, encodeCursor } from '../../domain/cursor';
 import { treasurySendWorkflowId } from '../../domain/keys';
 import { fromRawUnits } from '../../domain/money';
-import { treasuryStatus } from '../../domain/treasury-sends';
+import { coldAddressView, treasurySendState } from '../../domain/treasury-sends';
 import { sourceView } from '../../provisioning/treasury-sources';
 import { assetUnits, sourceHistory, topUpsPage, type TopUpWithSource } from '../../store/treasury';
 import { activeColdAddresses, recentTreasurySends } from '../../store/treasury-sends';
@@ -24,10 +24,10 @@ type Send = Awaited<ReturnType<typeof recentTreasurySends>>[number];
 
 function sendView({ transfer: t, outbound }: Send): z.infer<typeof treasurySendView> {
   const amount = t.amountRaw.toFixed(0);
+  const { status, txHash } = treasurySendState(t, outbound);
   return {
     id: t.id, chainId: t.chainId, asset: t.asset, symbol: t.symbol, amount, units: fromRawUnits(BigInt(amount), t.decimals), to: t.toAddress,
-    requestedBy: t.requestedBy, status: treasuryStatus(t.status, outbound), failureReason: t.failureReason,
-    transactionHash: outbound?.txHash ?? t.txHash, stuck: (outbound?.status === 'SIGNED' || outbound?.status === 'BROADCAST') && outbound.stuckAt != null,
+    requestedBy: t.requestedBy, status, failureReason: t.failureReason, transactionHash: txHash, stuck: (outbound?.status === 'SIGNED' || outbound?.status === 'BROADCAST') && outbound.stuckAt != null,
     workflowId: treasurySendWorkflowId(t.id), requestedAt: t.createdAt.toISOString(), completedAt: t.completedAt?.toISOString() ?? null,
   };
 }
@@ -59,7 +59,7 @@ export const adminTreasuryEndpoints = [
       res.json({
         sources: sources.map(sourceView),
         topUps: page.map((t) => topUpView(t, units.get(`${t.chainId}:${t.asset}`))),
-        coldAddresses: cold.map((c) => ({ id: c.id, chainId: c.chainId, address: c.address, addedBy: c.addedBy, addedAt: c.createdAt.toISOString() })),
+        coldAddresses: cold.map((c) => ({ id: c.id, ...coldAddressView(c) })),
         sends: sends.map(sendView),
       });
     },
