@@ -40,6 +40,9 @@ function runVerifier(v: Verifier, secret: string, header: string, body: Buffer, 
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     child.on('error', reject);
     child.on('close', (code) => (code === null ? reject(new Error(`${v.file} was killed: ${stderr}`)) : resolve(code)));
+    // A verifier may refuse before it reads the body (no secret): the pipe closes under the write, and its exit code is
+    // still the answer.
+    child.stdin.on('error', (err: NodeJS.ErrnoException) => (err.code === 'EPIPE' ? undefined : reject(err)));
     child.stdin.end(body);
   });
 }
