@@ -9,8 +9,10 @@ const moduleNameMapper = { '^(\\.{1,2}/.*)\\.js$': '$1' };
 // runtime does not, so those two (nested under @otplib) are compiled like our sources; the rest of node_modules is not.
 const transformIgnorePatterns = ['^(?!.*/node_modules/@otplib/plugin-[^/]+/node_modules/).*/node_modules/'];
 module.exports = {
-  // One test file at a time: the integration files share one chain and its bankroll (nonces, balances, base fee).
+  // One test file at a time per jest process: a process's integration files share its chains and their bankroll
+  // (nonces, balances, base fee). scripts/test.sh runs several processes, each with its own services.
   maxWorkers: 1,
+  testSequencer: '<rootDir>/test/support/sequencer.js',
   projects: [
     { displayName: 'unit', testEnvironment: 'node', roots: ['<rootDir>/test/unit', '<rootDir>/test/replay'], transform, transformIgnorePatterns, moduleNameMapper },
     {

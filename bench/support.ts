@@ -11,13 +11,13 @@ export interface Bench {
 
 /**
  * Runs one benchmark on the real services (the integration tests' start-up): Temporal, PostgreSQL, hardhat, a
- * worker (unless `worker: false`), the API in-process and a local webhook receiver; stops everything after and exits with its outcome.
+ * worker (unless `worker: false`), the second dev chain (geth) registered too with `secondChain`, the API in-process and a local webhook receiver; stops everything after and exits with its outcome.
  */
-export function runBench(env: Record<string, string>, body: (b: Bench) => Promise<void>, opts: { worker?: boolean } = {}): void {
+export function runBench(env: Record<string, string>, body: (b: Bench) => Promise<void>, opts: { worker?: boolean; secondChain?: boolean } = {}): void {
   const main = async () => {
     const { services, stop } = await startServices();
     process.env[TEST_ENV] = JSON.stringify(services);
-    const ctx = await createTestContext({ worker: opts.worker ?? true, env });
+    const ctx = await createTestContext({ worker: opts.worker ?? true, env, secondChain: opts.secondChain });
     const receiver = await new WebhookReceiver().start();
     try {
       await body({ services, ctx, receiver });

@@ -21,6 +21,8 @@ export async function unsettled(db: Db, ledger: Ledger): Promise<string[]> {
     const dep = deposits.find((x) => x.txHash === d.txHash);
     if (!dep || !['CREDITED', 'DROPPED'].includes(dep.status)) open.push(`deposit ${d.txHash} ${dep?.status ?? 'not seen'}`);
   }
+  const sends = await db.treasuryTransfer.findMany({ where: { id: { in: ledger.treasurySends.map((t) => t.transferId) } } });
+  for (const t of sends) if (t.status !== 'CONFIRMED' && t.status !== 'FAILED') open.push(`treasury send ${t.id} ${t.status}`);
   for (const tx of await db.outboundTx.findMany({ where: { status: { in: ['SIGNED', 'BROADCAST'] } } })) open.push(`${tx.purpose} ${tx.status}`);
   const undelivered = await db.webhookEvent.count({ where: { status: { in: ['PENDING', 'RETRYING'] } } });
   if (undelivered > 0) open.push(`${undelivered} webhook event(s) not delivered`);
@@ -67,5 +69,22 @@ export async function violations(db: Db, provider: JsonRpcProvider, receiver: We
       found.push(`deposit ${txHash} (${asset}): ${rows.length} row(s), ${credited} credited, ${outbox} DEPOSIT in the outbox, ${delivered} received`);
     }
   }
+  found.push(...(await treasuryViolations(db, provider, ledger)));
+  return found;
+}
+
+/** Every treasury send CONFIRMED and paid once: the cold address received exactly the sends' transfers, nothing more. */
+async function treasuryViolations(db: Db, provider: JsonRpcProvider, ledger: Ledger): Promise<string[]> {
+  const found: string[] = [];
+  for (const s of ledger.treasurySends) {
+    const t = await db.treasuryTransfer.findUniqueOrThrow({ where: { id: s.transferId } });
+    if (t.status !== 'CONFIRMED') found.push(`treasury send ${t.id} ended ${t.status}${t.failureReason ? ` (${t.failureReason})` : ''}`);
+  }
+  const [first] = ledger.treasurySends;
+  if (!first) return found;
+  const logs = await provider.getLogs({ address: first.tokenAddress, topics: [TRANSFER_TOPIC, null, zeroPadValue(first.to, 32)], fromBlock: 0 });
+  const paid = logs.reduce((sum, l) => sum + BigInt(l.data), 0n);
+  const asked = ledger.treasurySends.reduce((sum, s) => sum + s.raw, 0n);
+  if (logs.length !== ledger.treasurySends.length || paid !== asked) found.push(`treasury sends: ${logs.length} transfers of ${paid} to the cold address for ${ledger.treasurySends.length} sends of ${asked}`);
   return found;
 }

@@ -1,17 +1,17 @@
 /**
  * The crash campaign (`npm run chaos`, `npm run chaos -- --short`): the real services, the API in-process, and the
  * worker as a child process that is SIGKILLed at random points (seeded) and restarted at once, while Mode A, B and C
- * payouts and deposits are driven through the API. Then the worker runs undisturbed until everything is final, the
- * invariants are checked on the chain and in the records, and reconcile runs. Exits 1 on any violation.
+ * payouts, deposits, treasury top-ups from a registered source and treasury sends to a cold address are driven. Then
+ * the worker runs undisturbed until everything is final, the invariants are checked on the chain and in the records,
+ * and reconcile runs. Exits 1 on any violation.
  *
- * CHAOS_KILLS (200; 15 with --short), CHAOS_ITEMS (withdrawals and deposits together: 80; 12 with --short),
+ * CHAOS_KILLS (200; 15 with --short), CHAOS_ITEMS (withdrawals, deposits and treasury items together: 80; 12 with --short),
  * CHAOS_SEED (random, printed), CHAOS_SETTLE_SECONDS (300), CHAOS_PAUSE_MS (sign → broadcast window, 300).
  * `--chain 1337` runs the campaign on the second dev chain (geth) instead of the first (hardhat).
  */
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { mine } from '../dev/devchain/dev-commands';
 import { DEV_CHAIN } from '../dev/devchain/spec';
 import { reconcile } from '../src/reconcile';
 import { createTestContext } from '../test/support/harness';
@@ -20,6 +20,7 @@ import { startServices } from '../test/support/start-services';
 import { delay, eventually } from '../test/support/wait';
 import { ACK, WebhookReceiver } from '../test/support/webhook-receiver';
 import { unsettled, violations } from './checks';
+import { startMiner } from './miner';
 import { between, seeded } from './random';
 import { WorkerProcess } from './worker-process';
 import { openWorkload, type Kind } from './workload';
@@ -33,24 +34,9 @@ const SETTLE_MS = num('CHAOS_SETTLE_SECONDS', 300) * 1000;
 const chainArg = process.argv.indexOf('--chain');
 const CHAIN = chainArg >= 0 ? Number(process.argv[chainArg + 1]) : DEV_CHAIN.chainId;
 // Deposits first in each round: the chain scanner is the slowest to come back from a kill (docs/decisions/0024-crash-campaign.md).
-const KINDS: Kind[] = ['deposit', 'A', 'B', 'C'];
+const KINDS: Kind[] = ['deposit', 'A', 'B', 'C', 'treasury'];
 
 const log = (msg: string) => console.error(`chaos: ${msg}`);
-
-/** Mines a block every 250 ms, as a live chain would, so confirmations come while the worker dies and returns (on geth: waits for its own). */
-function startMiner(nodeUrl: string, chainId: number): () => Promise<void> {
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      await mine({ nodeUrl, chainId }).catch(() => undefined);
-      await delay(250);
-    }
-  })();
-  return async () => {
-    running = false;
-    await loop;
-  };
-}
 
 async function campaign(): Promise<number> {
   const started = Date.now();
@@ -101,6 +87,7 @@ async function campaign(): Promise<number> {
     }
     launchUpTo(ITEMS);
     await ready();
+    workload.calm();
     log(`kills done after ${((Date.now() - started) / 1000).toFixed(0)} s; letting the worker settle`);
     await Promise.all(items);
     log(`every request taken after ${((Date.now() - started) / 1000).toFixed(0)} s`);
@@ -115,7 +102,7 @@ async function campaign(): Promise<number> {
     const perMode = (m: string) => workload.ledger.withdrawals.filter((w) => w.mode === m).length;
     log(
       `summary: seed ${SEED}, ${kills} kills (${worker.starts} worker starts), withdrawals A=${perMode('A')} B=${perMode('B')} C=${perMode('C')}, ` +
-        `deposits ${workload.ledger.deposits.length}, ${((Date.now() - started) / 1000).toFixed(0)} s, ${found.length} violation(s), reconcile ok=${report.ok}; worker log ${logFile}`,
+        `deposits ${workload.ledger.deposits.length}, treasury sends ${workload.ledger.treasurySends.length} and top-ups ${workload.ledger.topUps.length}, ${((Date.now() - started) / 1000).toFixed(0)} s, ${found.length} violation(s), reconcile ok=${report.ok}; worker log ${logFile}`,
     );
     return found.length === 0 ? 0 : 1;
   } finally {

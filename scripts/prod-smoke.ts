@@ -26,10 +26,9 @@ import { http } from '../test/support/http';
 import { endProcess } from '../test/support/service-processes';
 import { eventually, mineUntil } from '../test/support/wait';
 import { ACK, WebhookReceiver } from '../test/support/webhook-receiver';
+import { SHIPPED } from './release-files';
 
 const ROOT = path.resolve(__dirname, '..');
-/** What a release ships besides node_modules: no src/, no dev/, no prisma/ (migrations run from the build stage). */
-const SHIPPED = ['package.json', 'package-lock.json', '.npmrc', 'dist', 'config/networks.json'];
 const t0 = Date.now();
 const say = (m: string) => console.error(`prod-smoke [${((Date.now() - t0) / 1000).toFixed(0)} s]: ${m}`);
 

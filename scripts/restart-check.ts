@@ -8,7 +8,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, openSync } from 'node:fs';
+import { mkdirSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Contract, JsonRpcProvider, Wallet } from 'ethers';
 import { DATA_DIR, ROOT } from '../dev/launcher/paths';
@@ -39,12 +39,31 @@ async function until<T>(what: string, check: () => Promise<T | null | undefined 
   throw new Error(`timed out waiting for ${what}`);
 }
 
+/** SIGKILL to a run's whole process group; a group already gone (every process of it exited) is no error. */
+function killGroup(child: ChildProcess): void {
+  try {
+    process.kill(-child.pid!, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
 async function start(run: number): Promise<ChildProcess> {
   const t0 = Date.now();
   mkdirSync(DATA_DIR, { recursive: true }); // a fresh clone has none yet
-  const log = openSync(path.join(DATA_DIR, `restart-check-${run}.log`), 'w');
+  const logPath = path.join(DATA_DIR, `restart-check-${run}.log`);
+  const log = openSync(logPath, 'w');
   const child = spawn('npm', ['start'], { cwd: ROOT, detached: true, stdio: ['ignore', log, log] });
-  await until(`start ${run}: /readyz`, async () => (await fetch(`${API}/readyz`)).ok, 10 * 60_000);
+  // A start that exits fails at once rather than at the readiness timeout; either way nothing of it is left running,
+  // and its last lines say why.
+  const exited = new Promise<never>((_resolve, reject) => child.once('exit', (code, signal) => reject(new Error(`start ${run}: npm start exited (${signal ?? code}) before /readyz answered`))));
+  try {
+    await Promise.race([until(`start ${run}: /readyz`, async () => (await fetch(`${API}/readyz`)).ok, 10 * 60_000), exited]);
+  } catch (err) {
+    killGroup(child);
+    const tail = readFileSync(logPath, 'utf8').trimEnd().split('\n').slice(-40).join('\n');
+    throw new Error(`${err instanceof Error ? err.message : String(err)}; the last lines of ${path.relative(ROOT, logPath)}:\n${tail}`, { cause: err });
+  }
   console.error(`restart-check: start ${run} ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   return child;
 }
@@ -72,8 +91,8 @@ async function stop(child: ChildProcess, how: 'ctrl-c' | 'sigterm'): Promise<voi
     held = await listening();
   }
   if (held.length) {
-    process.kill(-child.pid!, 'SIGKILL');
-    throw new Error(`after ${how}, something of the stopped run still listens on ${held.join(', ')}`);
+    killGroup(child);
+    throw new Error(`after ${how}, something still listens on ${held.join(', ')} (the stopped run's, or another program's on the launcher's fixed ports)`);
   }
 }
 

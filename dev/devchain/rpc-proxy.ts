@@ -8,21 +8,38 @@ export interface RpcProxy {
 
 export type RpcState = 'up' | 'down';
 
-/** The proxy's own endpoint; every other path is forwarded to the node. */
+/** The proxy's own endpoints; every other path is forwarded to the node. */
 const SWITCH_PATH = '/__dev/rpc';
+const CALLS_PATH = '/__dev/rpc/calls';
+
+/**
+ * What the proxy forwarded since it started: JSON-RPC calls by method (each entry of a batch counts, as providers bill
+ * them) and HTTP requests. A reader takes the difference of two snapshots (bench/rpc-calls.ts).
+ */
+export interface RpcCalls {
+  calls: Record<string, number>;
+  requests: number;
+}
 
 /**
  * A JSON-RPC forwarding proxy in front of the dev node. The service reaches the chain only through it, so
  * `dev rpc --down` can make the chain unreachable for the service (connections reset) while tests and dev commands
- * keep talking to the node directly.
+ * keep talking to the node directly. It counts the calls it forwards by method (`proxyRpcCalls`): what a provider
+ * would bill the service for.
  */
 export async function startRpcProxy({ target, port, host = '127.0.0.1' }: { target: string; port: number; host?: string }): Promise<RpcProxy> {
   const upstream = new URL(target);
   const rpc: { state: RpcState } = { state: 'up' };
+  const counted: RpcCalls = { calls: {}, requests: 0 };
 
   const server = http.createServer((req, res) => {
     if (req.url === SWITCH_PATH) {
       handleSwitch(req, res, rpc);
+      return;
+    }
+    if (req.url === CALLS_PATH) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(counted));
       return;
     }
     // Like an unreachable node: no HTTP answer at all, the client sees a reset connection.
@@ -40,6 +57,9 @@ export async function startRpcProxy({ target, port, host = '127.0.0.1' }: { targ
     // The node itself unreachable: passed on the same way. A client that hangs up abandons the forward.
     forward.on('error', () => req.socket.destroy());
     req.on('error', () => forward.destroy());
+    const body: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => body.push(chunk));
+    req.on('end', () => count(counted, Buffer.concat(body)));
     req.pipe(forward);
   });
 
@@ -57,6 +77,21 @@ export async function startRpcProxy({ target, port, host = '127.0.0.1' }: { targ
         server.closeAllConnections();
       }),
   };
+}
+
+/** Counts one forwarded request's calls by method; a body that is not JSON-RPC counts as a request only. */
+function count(counted: RpcCalls, body: Buffer): void {
+  counted.requests++;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString('utf8'));
+  } catch {
+    return;
+  }
+  for (const call of Array.isArray(parsed) ? parsed : [parsed]) {
+    const method = (call as { method?: unknown } | null)?.method;
+    if (typeof method === 'string') counted.calls[method] = (counted.calls[method] ?? 0) + 1;
+  }
 }
 
 /** GET answers the state; POST `{"up": boolean}` sets it. */
@@ -92,4 +127,11 @@ export async function setProxyRpc(proxyUrl: string, up: boolean): Promise<{ rpc:
   });
   if (!res.ok) throw new Error(`rpc proxy at ${proxyUrl} answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as { rpc: RpcState };
+}
+
+/** The calls the proxy at `proxyUrl` has forwarded so far. */
+export async function proxyRpcCalls(proxyUrl: string): Promise<RpcCalls> {
+  const res = await fetch(new URL(CALLS_PATH, proxyUrl));
+  if (!res.ok) throw new Error(`rpc proxy at ${proxyUrl} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as RpcCalls;
 }

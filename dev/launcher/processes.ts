@@ -50,6 +50,7 @@ export function tcpOpen(host: string, port: number, timeoutMs = 500): Promise<bo
   });
 }
 
+/** Waits until `check` passes; when it never does, `proc` is stopped before the error: a failed start leaves nothing running. */
 export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number, proc?: Managed) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -57,5 +58,6 @@ export async function waitFor(what: string, check: () => Promise<boolean>, timeo
     if (await check()) return;
     await new Promise((r) => setTimeout(r, 200));
   }
+  await proc?.stop();
   throw new Error(`${what}: not ready after ${timeoutMs} ms`);
 }

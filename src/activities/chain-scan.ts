@@ -1,15 +1,11 @@
 import { heartbeat } from '@temporalio/activity';
-import { getAddress, type JsonRpcProvider } from 'ethers';
 import type { ChainProviders } from '../adapters/chains';
 import { isUniqueViolation, type Db } from '../adapters/db';
 import type { Logger } from '../adapters/logger';
-import { ERC20, TRANSFER_TOPIC } from '../chain/erc20';
-import { transferLogs, type DetectedTransfer } from '../chain/transfer-sighting';
-import { tronBlockTransfers } from '../chain/tron-transfers';
+import type { DetectedTransfer } from '../chain/transfer-sighting';
 import { tronFromEvm } from '../adapters/tron-address';
-import type { TronNode } from '../adapters/tron-node';
 import { equalTransfers } from '../store/equal-transfers';
-import { transferOrdinal, type TransferLog } from '../domain/deposit-confirmation';
+import { evmSource, tronSource } from './scan-sources';
 import { isDust } from '../domain/dust';
 import { depositWorkflowId } from '../domain/keys';
 import { Prisma, type Deposit, type DepositAddress } from '../generated/prisma/client';
@@ -55,80 +51,6 @@ export interface ScanResult {
    * children, then commits the cursor (commitScanCursor). Absent from the results of runs recorded before that.
    */
   pending?: { deposits: DepositStart[]; cursor: ScanCursor };
-}
-
-/**
- * Token Transfer logs and native transfers in [from, to] whose recipient is one of our deposit addresses. Only the
- * recipients seen in the range are looked up: the cost of a step follows the chain's traffic, not our user count.
- */
-async function findTransfers(p: JsonRpcProvider, db: Db, chainId: number, from: number, to: number, bankroll: string): Promise<DetectedTransfer[]> {
-  const tokens = await db.token.findMany({ where: { chainId, active: true }, select: { address: true } });
-  const seen: DetectedTransfer[] = [];
-  let all: TransferLog[] = [];
-  if (tokens.length) {
-    const logs = await p.getLogs({ fromBlock: from, toBlock: to, address: tokens.map((t) => t.address), topics: [TRANSFER_TOPIC] });
-    all = transferLogs(logs);
-    for (const log of logs) {
-      const parsed = ERC20.parseLog(log);
-      if (!parsed || parsed.args.value === 0n || String(parsed.args.from).toLowerCase() === bankroll) continue;
-      seen.push({
-        chainId, txHash: log.transactionHash, logIndex: log.index, blockNumber: log.blockNumber, blockHash: log.blockHash,
-        to: getAddress(parsed.args.to as string), tokenAddress: getAddress(log.address), raw: parsed.args.value as bigint, ordinal: 0,
-      });
-    }
-  }
-  for (let n = from; n <= to; n++) {
-    // One heartbeat a block: a step cut off by a killed worker is retried within the heartbeat timeout.
-    heartbeat(n);
-    const block = await p.getBlock(n, true);
-    // A node behind a load balancer may not have a block the head it reported includes: read it again later, never skip it.
-    if (!block) throw new Error(`block ${n} not available yet`);
-    for (const tx of block.prefetchedTransactions) {
-      if (tx.to && tx.value > 0n && tx.from.toLowerCase() !== bankroll) {
-        seen.push({ chainId, txHash: tx.hash, logIndex: -1, blockNumber: n, blockHash: block.hash!, to: getAddress(tx.to), tokenAddress: null, raw: tx.value, ordinal: 0 });
-      }
-    }
-  }
-  if (seen.length === 0) return [];
-  const recipients = [...new Set(seen.map((t) => t.to))];
-  const ours = new Set((await db.depositAddress.findMany({ where: { address: { in: recipients } }, select: { address: true } })).map((a) => a.address));
-  return seen
-    .filter((t) => ours.has(t.to))
-    .map((t) => (t.tokenAddress ? { ...t, ordinal: transferOrdinal(all, { txHash: t.txHash, index: t.logIndex, token: t.tokenAddress, to: t.to, value: t.raw }) } : t));
-}
-
-/** What one scan step reads of a chain: EVM through its JSON-RPC provider, TRON through its full-node API. */
-interface ScanSource {
-  head(): Promise<number>;
-  blockHash(n: number): Promise<string | null>;
-  transfers(from: number, to: number): Promise<DetectedTransfer[]>;
-}
-
-function evmSource(p: JsonRpcProvider, db: Db, chainId: number, bankroll: string): ScanSource {
-  return {
-    head: () => p.getBlockNumber(),
-    blockHash: async (n) => (await p.getBlock(n))?.hash ?? null,
-    transfers: (from, to) => findTransfers(p, db, chainId, from, to, bankroll),
-  };
-}
-
-/** TRC-20 deposits only (native TRX deposits are not taken): Transfer logs of active tokens into TRON deposit addresses. */
-function tronSource(node: TronNode, db: Db, chainId: number, bankroll: string): ScanSource {
-  return {
-    head: () => node.headNumber(),
-    blockHash: async (n) => (await node.block(n))?.blockID ?? null,
-    async transfers(from, to) {
-      const tokens = new Set((await db.token.findMany({ where: { chainId, active: true }, select: { address: true } })).map((t) => t.address));
-      const ours = async (recipients: string[]) =>
-        new Set((await db.depositAddress.findMany({ where: { tronAddress: { in: recipients } }, select: { tronAddress: true } })).map((a) => a.tronAddress!));
-      const found: DetectedTransfer[] = [];
-      for (let n = from; n <= to; n++) {
-        heartbeat(n);
-        found.push(...(await tronBlockTransfers(node, chainId, n, tokens, ours, bankroll)));
-      }
-      return found;
-    },
-  };
 }
 
 /** The chain scanner's activities: one bounded scan step, idempotent (a rescan finds the same deposits again), and its cursor's commit. */
@@ -208,20 +130,22 @@ export function createChainScanActivities(d: ChainScanDeps) {
       const tron = d.chains.tron(chainId);
       const src = tron ? tronSource(tron, d.db, chainId, tronFromEvm(d.bankrollAddress)) : evmSource(d.chains.require(chainId), d.db, chainId, d.bankrollAddress.toLowerCase());
       const head = await src.head();
-      let from = cursor.nextBlock;
-      if (cursor.lastBlockHash && from > 0) {
-        if ((await src.blockHash(from - 1)) !== cursor.lastBlockHash) {
-          from = Math.max(0, from - REORG_REWIND_BLOCKS);
-          d.logger.warn('chain reorganised under the scanner; rescanning', { chainId, from });
-        }
-      }
-      from = Math.min(from, head + 1);
-      const to = Math.min(head, from + maxBlocks - 1);
+      let from = Math.min(cursor.nextBlock, head + 1);
+      let to = Math.min(head, from + maxBlocks - 1);
+      // No new block: nothing to read. A reorg that replaced the last block read shows in the next one's parent.
       if (to < from) {
         await d.db.chainCursor.upsert({ where: { chainId }, create: { chainId, nextBlock: from }, update: { nextBlock: from } });
         return { fromBlock: from, toBlock: to, found: 0, behind: false };
       }
-      const transfers = await src.transfers(from, to);
+      let range = await src.read(from, to);
+      // The first block read must follow the last one read before (the cursor's hash), else the chain reorganised.
+      if (cursor.lastBlockHash && from > 0 && range.parentHash !== cursor.lastBlockHash) {
+        from = Math.max(0, from - REORG_REWIND_BLOCKS);
+        to = Math.min(head, from + maxBlocks - 1);
+        d.logger.warn('chain reorganised under the scanner; rescanning', { chainId, from });
+        range = await src.read(from, to);
+      }
+      const { transfers } = range;
       const deposits: DepositStart[] = [];
       for (const t of transfers) {
         // A flood of transfers in one step (hundreds of dust logs) must not outlast the heartbeat timeout.
@@ -229,7 +153,7 @@ export function createChainScanActivities(d: ChainScanDeps) {
         const start = await recordTransfer(t);
         if (start) deposits.push(start);
       }
-      const next = { nextBlock: to + 1, lastBlockHash: await src.blockHash(to) };
+      const next = { nextBlock: to + 1, lastBlockHash: range.lastHash };
       const result = { fromBlock: from, toBlock: to, found: transfers.length, behind: to < head };
       if (deposits.length > 0) return { ...result, pending: { deposits, cursor: next } };
       await commitCursor(chainId, next);

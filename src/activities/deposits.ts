@@ -52,16 +52,19 @@ export function createDepositActivities(d: DepositActivityDeps) {
     // Decided once: after the gas top-up is signed the sweep goes on (and its transfers are estimated as they are signed).
     // The deposit address pays its own gas, topped up from the bankroll, so a native deposit arrives whole.
     let topUpWei = 0n;
+    // The estimates taken to cost the sweep are the gas limits its transfers are signed with in this attempt.
+    let limits: { topUp: bigint; transfers: bigint[] } | undefined;
     if (!(await d.db.outboundTx.findUnique({ where: { purpose: gasPurpose(dep.id) } }))) {
       const { maxFeePerGas } = await p.getFeeData();
       const gas = await estimateSweepGas(p, dep.chainId, bankroll.address, from.address, transfers.map(({ to, data, value }) => ({ to, data, value })), maxFeePerGas ?? 0n);
       await assertSweepPays(`sweeping deposit ${dep.id}`, { chainId: dep.chainId, tokenAddress: dep.tokenAddress, raw: BigInt(dep.grossAmount.toFixed(0)), decimals: dep.decimals, gas });
       topUpWei = gas.topUpWei;
+      limits = gas.limits;
     }
-    await sendAndWait(p, { chainId: dep.chainId, purpose: gasPurpose(dep.id), signer: bankroll, to: from.address, value: topUpWei });
+    await sendAndWait(p, { chainId: dep.chainId, purpose: gasPurpose(dep.id), signer: bankroll, to: from.address, value: topUpWei, gasLimit: limits?.topUp });
     let sweepHash = '';
-    for (const { purpose, to, data, value } of transfers) {
-      const hash = await sendAndWait(p, { chainId: dep.chainId, purpose, signer: from, to, data, value });
+    for (const [i, { purpose, to, data, value }] of transfers.entries()) {
+      const hash = await sendAndWait(p, { chainId: dep.chainId, purpose, signer: from, to, data, value, gasLimit: limits?.transfers[i] });
       if (purpose.startsWith(PURPOSE.sweep)) sweepHash = hash;
     }
     return sweepHash;
@@ -96,13 +99,18 @@ export function createDepositActivities(d: DepositActivityDeps) {
       if (dep.status !== 'CONFIRMING') return 'CONFIRMED';
       const p = reader(dep.chainId);
       const chain = await d.db.chain.findUniqueOrThrow({ where: { chainId: dep.chainId } });
+      const head = await p.head();
+      // Until the block it was last seen in is deep enough, the receipt cannot confirm or drop it (a reorg that moved it
+      // elsewhere is found once it is): each poll till then reads the head alone, a call instead of two.
+      const depth = head - dep.blockNumber + 1;
+      if (depth < chain.depositConfirmations) throw waiting(NOT_CONFIRMED, `${Math.max(0, depth)}/${chain.depositConfirmations} confirmations of block ${dep.blockNumber}`);
       const watched = await watchedTransfer(d.db, dep);
       const sighting = await p.sight(watched);
       if (sighting.state === 'INCLUDED' && sighting.blockHash !== dep.blockHash) {
         await d.db.deposit.updateMany({ where: { id: dep.id, status: 'CONFIRMING' }, data: { blockNumber: sighting.blockNumber, blockHash: sighting.blockHash } });
         d.logger.warn('deposit re-included in another block by a reorg', { depositId, txHash: dep.txHash, blockNumber: sighting.blockNumber });
       }
-      const step = confirmationStep(sighting, dep.blockNumber, await p.head(), chain.depositConfirmations);
+      const step = confirmationStep(sighting, dep.blockNumber, head, chain.depositConfirmations);
       if (step.step === 'WAIT') throw waiting(NOT_CONFIRMED, `${step.confirmations}/${chain.depositConfirmations} confirmations (${sighting.state})`);
       if (step.step === 'DROP') return dropDeposit(dep.id, p, watched, chain.depositConfirmations);
       const operator = await d.db.operator.findUniqueOrThrow({ where: { id: dep.operatorId } });

@@ -10,14 +10,16 @@ import type { OutboxEvent } from '../store/outbox';
 /**
  * The workflow starts that still follow, inside the activity, from what it has committed (src/temporal/client
  * implements them; activities receive them here, so they never reach up for the client themselves): an outbox
- * event's delivery right after the payout, credit or headless transaction that wrote it, and the withdrawal relay's
- * starts. The chain scanner and the webhook relay start theirs as children instead, from what their activities return.
+ * event's delivery right after the payout, credit or headless transaction that wrote it, and the withdrawal and treasury
+ * relays' starts. The chain scanner and the webhook relay start theirs as children instead, from what their activities return.
  */
 export interface WorkflowStarts {
   /** Starts the delivery workflow of a committed outbox event and marks it dispatched; idempotent. */
   dispatchWebhook(event: OutboxEvent): Promise<'started' | 'already-started'>;
   /** Starts the workflow of a committed Mode A/B request and marks the row started; idempotent. */
   startWithdrawalWorkflow(w: Withdrawal): Promise<void>;
+  /** Starts the workflow of a recorded treasury send (`treasury-send-<id>`); one already started is left as it is. */
+  startTreasurySend(transferId: string): Promise<'started' | 'already-started'>;
 }
 
 /** What activities may touch: they hold all of the gateway's I/O. */

@@ -1,10 +1,12 @@
 import { pricingFrom } from '../chain/prices';
 import { webhookTaskQueue } from '../domain/keys';
 import { createChainScanActivities } from './chain-scan';
+import { createCommandActivities } from './commands';
 import type { ActivityDeps } from './deps';
 import { createDepositActivities } from './deposits';
 import { createDustSweepActivities } from './dust-sweeps';
 import { createHeadlessActivities } from './headless';
+import { createHotWalletActivities } from './hot-wallet';
 import { createPayoutActivities } from './payouts';
 import { createReconcileActivities } from './reconcile';
 import { createSettlementActivities } from './settlement';
@@ -35,6 +37,8 @@ export function createActivities(deps: ActivityDeps) {
     ...createDustSweepActivities({ config, db, chains, logger, signers, ...pricingFrom(config, db, chains) }),
     ...createHeadlessActivities({ config, db, chains, logger, workflows, ...pricingFrom(config, db, chains) }),
     ...createReconcileActivities({ config, db, chains, logger }),
+    ...createCommandActivities({ db }),
+    ...createHotWalletActivities({ config, db, chains, logger, workflows, ...pricingFrom(config, db, chains) }),
   };
 }
 

@@ -14,8 +14,11 @@ import type { PricingOutboxWriterDeps } from './deps';
 
 type SweepDeps = Pick<PricingOutboxWriterDeps, 'db' | 'config' | 'logger' | 'prices'>;
 
-/** A sweep-side transfer to sign: its gas limit is the node's estimate (domain/gas), taken when it is signed. */
-export type SendRequest = Omit<SignRequest, 'gasLimit'>;
+/**
+ * A sweep-side transfer to sign: its gas limit is the node's estimate (domain/gas), taken when it is signed unless the
+ * caller estimated it moments before in the same attempt (estimateSweepGas's `limits`).
+ */
+export type SendRequest = Omit<SignRequest, 'gasLimit'> & { gasLimit?: bigint };
 
 /** What a sweep moves (raw units of an asset, null for native) and the gas it costs. */
 export interface SweepTerms {
@@ -24,6 +27,20 @@ export interface SweepTerms {
   raw: bigint;
   decimals: number;
   gas: SweepGas;
+}
+
+/** How often a sweep's transfer is looked for in the chain while its activity waits for it. */
+const RECEIPT_LOOK_MS = 500;
+
+/**
+ * Until the transaction has a receipt, or `ms` have passed, looking every RECEIPT_LOOK_MS: a call each time. ethers'
+ * waitForTransaction asked the head every 250 ms and the receipt and the head again on each new block.
+ */
+async function receiptWithin(p: JsonRpcProvider, txHash: string, ms: number): Promise<void> {
+  for (let waited = 0; waited < ms; waited += RECEIPT_LOOK_MS) {
+    await new Promise((r) => setTimeout(r, Math.min(RECEIPT_LOOK_MS, ms - waited)));
+    if (await p.getTransactionReceipt(txHash).catch(() => null)) return;
+  }
 }
 
 /** The sweep side shared by deposit sweeps and aggregate dust sweeps. */
@@ -58,25 +75,25 @@ export function sweepSender(d: SweepDeps) {
      * What a sweep's gas costs at the node's estimates: `transfers` sent by the deposit address `from` (each counted at
      * the largest of their estimates), and the bankroll's top-up to it.
      */
-    async estimateSweepGas(p: JsonRpcProvider, chainId: number, bankroll: string, from: string, transfers: Array<Omit<TransferCall, 'from'>>, maxFeePerGas: bigint): Promise<SweepGas> {
+    async estimateSweepGas(p: JsonRpcProvider, chainId: number, bankroll: string, from: string, transfers: Array<Omit<TransferCall, 'from'>>, maxFeePerGas: bigint): Promise<SweepGas & { limits: { topUp: bigint; transfers: bigint[] } }> {
       const limits = await Promise.all(transfers.map((t) => gasLimit(p, chainId, { from, ...t })));
       const topUpGasLimit = await gasLimit(p, chainId, { from: bankroll, to: from });
       const transferGasLimit = limits.reduce((a, b) => (a > b ? a : b), 0n);
-      return sweepGas({ transfers: transfers.length, transferGasLimit, topUpGasLimit, maxFeePerGas });
+      return { ...sweepGas({ transfers: transfers.length, transferGasLimit, topUpGasLimit, maxFeePerGas }), limits: { topUp: topUpGasLimit, transfers: limits } };
     },
 
     /** Signs (once), broadcasts (re-pricing it if fees pass it by) and waits for one confirmation of a sweep-side transfer. */
     async sendAndWait(p: JsonRpcProvider, req: SendRequest): Promise<string> {
       // Estimated only before it is signed: once its transfer is done the estimate may fail (the balance has moved).
       if (!(await storedOutbound(d.db, req.purpose))) {
-        const limit = await gasLimit(p, req.chainId, { from: req.signer.address, to: req.to, data: req.data, value: req.value });
+        const limit = req.gasLimit ?? (await gasLimit(p, req.chainId, { from: req.signer.address, to: req.to, data: req.data, value: req.value }));
         await signOnce(d.db, p, { ...req, gasLimit: limit }, policy);
       }
       let s = await settleOutbound(d.db, p, req.purpose, req.signer, 1, policy);
       if (s.state === 'PENDING') {
-        // Up to one poll interval for the receipt here (the provider polls every 250 ms): a retry would start a whole
-        // interval later, and a sweep's two or three transfers would each add one to the deposit's credit.
-        await p.waitForTransaction(s.txHash, 1, d.config.CHAIN_POLL_MS).catch(() => null);
+        // Up to one poll interval for the receipt here: a retry would start a whole interval later, and a sweep's two or
+        // three transfers would each add one to the deposit's credit.
+        await receiptWithin(p, s.txHash, d.config.CHAIN_POLL_MS);
         s = await settleOutbound(d.db, p, req.purpose, req.signer, 1, policy);
       }
       if (s.state === 'CONFIRMED') return s.txHash;

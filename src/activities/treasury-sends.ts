@@ -4,6 +4,7 @@ import { feePolicy } from '../chain/fee-policy';
 import { transferGas } from '../chain/gas';
 import { settleOutbound } from '../chain/outbound';
 import { signOnce } from '../chain/signing';
+import { settleTron } from '../chain/tron-outbound';
 import { BANKROLL_NEEDS_GAS, NOT_CONFIRMED, PAYOUT_NOT_MINED, PAYOUT_REVERTED } from '../domain/failure-types';
 import { treasuryPurpose } from '../domain/keys';
 import { NATIVE_ASSET } from '../domain/treasury-sends';
@@ -12,6 +13,7 @@ import { gasCeiling } from '../store/gas-ceiling';
 import { storedOutbound } from '../store/outbound-txs';
 import { completeTreasuryTransfer, failTreasuryTransfer, markTreasurySigned, treasuryTransferToConfirm } from '../store/treasury-sends';
 import type { ActivityDeps } from './deps';
+import { tronTreasurySends } from './tron-treasury-sends';
 import { waiting } from './waiting';
 
 export type TreasuryActivityDeps = Pick<ActivityDeps, 'config' | 'db' | 'chains' | 'logger' | 'signers'>;
@@ -27,6 +29,7 @@ const sendCall = (t: TreasuryTransfer) => {
 /** The treasury send's decision activities: sign once (stored before any broadcast), or end it unsent. */
 export function createTreasuryActivities(d: TreasuryActivityDeps) {
   const policy = feePolicy(d.config);
+  const tron = tronTreasurySends(d);
   return {
     /**
      * Signs the send's transfer once under purpose `treasury:<id>` (nonce, bytes and hash stored before broadcast, as
@@ -53,7 +56,8 @@ export function createTreasuryActivities(d: TreasuryActivityDeps) {
   };
 
   async function signSend(t: TreasuryTransfer, purpose: string) {
-    if (d.chains.tron(t.chainId)) throw ApplicationFailure.nonRetryable(`treasury sends on TRON chain ${t.chainId} are not supported yet`, 'TREASURY_CHAIN_UNSUPPORTED');
+    const node = d.chains.tron(t.chainId);
+    if (node) return tron.sign(node, t, purpose);
     const provider = d.chains.require(t.chainId);
     const call = sendCall(t);
     const gas = await transferGas(provider, { from: d.signers.bankroll.address, ...call }, await gasCeiling(d.db, t.chainId));
@@ -78,7 +82,10 @@ export function treasuryConfirmation(d: TreasuryActivityDeps) {
   return async (transferId: string): Promise<void> => {
     const t = await treasuryTransferToConfirm(d.db, transferId);
     if (t.status === 'CONFIRMED') return;
-    const s = await settleOutbound(d.db, d.chains.require(t.chainId), treasuryPurpose(t.id), d.signers.bankroll, t.withdrawConfirmations, policy);
+    const node = d.chains.tron(t.chainId);
+    const s = node
+      ? await settleTron(d.db, node, treasuryPurpose(t.id), t.withdrawConfirmations)
+      : await settleOutbound(d.db, d.chains.require(t.chainId), treasuryPurpose(t.id), d.signers.bankroll, t.withdrawConfirmations, policy);
     if (s.state === 'REVERTED') throw ApplicationFailure.nonRetryable(`treasury send ${s.txHash} reverted`, PAYOUT_REVERTED);
     if (s.state !== 'PENDING' && s.state !== 'CONFIRMED') throw ApplicationFailure.nonRetryable(`treasury send ${s.txHash} can never be mined (${s.state})`, PAYOUT_NOT_MINED);
     if (s.state === 'PENDING') {

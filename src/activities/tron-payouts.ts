@@ -1,7 +1,7 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import type { TronNode } from '../adapters/tron-node';
 import { tronFromEvm, tronHex } from '../adapters/tron-address';
-import { feeLimitSun, transferEnergy, tronPrices, worstCaseSun } from '../chain/tron-fees';
+import { feeLimitSun, spendCeilingSun, transferEnergy, tronPrices, worstCaseSun } from '../chain/tron-fees';
 import { broadcastStoredTron, settleTron, signOnceTron } from '../chain/tron-outbound';
 import { trc20TransferTx, type TronTx } from '../chain/tron-tx';
 import { BANKROLL_NEEDS_TRX, NOT_CONFIRMED, PAYOUT_NOT_MINED, PAYOUT_REVERTED } from '../domain/failure-types';
@@ -46,15 +46,14 @@ export function tronPayouts(d: SigningOutboxWriterDeps) {
     },
 
     /**
-     * Broadcasts the stored payout, but only while the bankroll's TRX covers its fee_limit and bandwidth: a TRC-20
-     * transfer without the TRX for its energy is still mined, as OUT_OF_ENERGY, burning TRX and paying nothing. So it
-     * waits (the activity's retries) until TRX is topped up, as an EVM payout waits for gas.
+     * Broadcasts the stored payout (or treasury send), but only while the bankroll's TRX covers its fee_limit, bandwidth
+     * and any TRX it sends: a TRC-20 transfer without the TRX for its energy is still mined, as OUT_OF_ENERGY, burning
+     * TRX and paying nothing. So it waits (the activity's retries) until TRX is topped up, as an EVM payout waits for gas.
      */
     async broadcast(node: TronNode, stored: OutboundTx): Promise<void> {
       if (stored.status === 'SIGNED') {
-        const feeLimit = BigInt((JSON.parse(stored.rawTx) as TronTx).raw_data.fee_limit as number);
         const [prices, balance] = await Promise.all([tronPrices(node), node.trxBalance(tronHex(stored.fromAddress))]);
-        if (balance === null || balance < worstCaseSun(feeLimit, prices)) {
+        if (balance === null || balance < spendCeilingSun(JSON.parse(stored.rawTx) as TronTx, prices)) {
           throw waiting(BANKROLL_NEEDS_TRX, `bankroll TRX below payout ${stored.txHash}'s fee limit: waiting for TRX`);
         }
       }

@@ -1,7 +1,7 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import type { TronNode } from '../adapters/tron-node';
 import type { TronSigner } from '../chain/signer';
-import { feeLimitSun, transferEnergy, tronPrices, worstCaseSun, TX_BYTES_BUDGET } from '../chain/tron-fees';
+import { ACTIVATION_SUN, feeLimitSun, transferEnergy, tronPrices, worstCaseSun, TX_BYTES_BUDGET } from '../chain/tron-fees';
 import { broadcastStoredTron, settleTron, signOnceTron } from '../chain/tron-outbound';
 import { trc20TransferTx, trxTransferTx, type RefBlock, type TronTx } from '../chain/tron-tx';
 import { feePurpose, gasPurpose, PURPOSE, sweepPurpose } from '../domain/keys';
@@ -12,9 +12,6 @@ import { waiting } from './waiting';
 import type { PricingOutboxWriterDeps, SigningOutboxWriterDeps } from './deps';
 
 type DepositActivityDeps = PricingOutboxWriterDeps & Pick<SigningOutboxWriterDeps, 'signers'>;
-
-/** TRON's account-activation fee (1 TRX): the bankroll's first TRX top-up to a fresh deposit address burns it. */
-const ACTIVATION_SUN = 1_000_000n;
 
 /**
  * A TRC-20 deposit's sweep on TRON, the way TRON gateways pay for it: the bankroll sends the deposit address the TRX

@@ -25,10 +25,23 @@ const redactPaths = REDACTED_FIELDS.flatMap((f) => {
   return [k, `*${k}`, `*.*${k}`];
 });
 
-/** bigint as a decimal string (money stays exact); errors as name and message only (stacks can carry URLs). */
+/**
+ * bigint as a decimal string (money stays exact); errors as name, message and code, never stacks (they can carry
+ * URLs). An error's cause is kept only when it is a gRPC error (a numeric code: what an on-call engineer needs of a
+ * Temporal client's "Workflow Update failed"); other causes, a provider's error among them, can name an RPC URL.
+ */
 function plain(v: unknown, depth = 0): unknown {
   if (typeof v === 'bigint') return v.toString();
-  if (v instanceof Error) return { name: v.name, message: v.message };
+  if (v instanceof Error) {
+    const code = (v as { code?: unknown }).code;
+    const grpcCause = v.cause instanceof Error && typeof (v.cause as { code?: unknown }).code === 'number';
+    return {
+      name: v.name,
+      message: v.message,
+      ...(typeof code === 'number' || typeof code === 'string' ? { code } : {}),
+      ...(grpcCause && depth < 4 ? { cause: plain(v.cause, depth + 1) } : {}),
+    };
+  }
   if (depth < 4 && v && typeof v === 'object' && !Array.isArray(v)) {
     return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, plain(x, depth + 1)]));
   }

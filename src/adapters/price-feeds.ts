@@ -34,6 +34,9 @@ const AGGREGATOR = new Interface([
   'function latestRoundData() view returns (uint80 roundId, int256 answer, uint256 startedAt, uint256 updatedAt, uint80 answeredInRound)',
 ]);
 
+/** How long a feed's decimals are taken as read (decimalsOf). */
+const DECIMALS_MAX_AGE_MS = 60 * 60 * 1000;
+
 /** A price read should not hold up a deposit or an execute for long: past this the price is unknown. */
 const DEFAULT_FEED_TIMEOUT_MS = 3000;
 
@@ -63,12 +66,29 @@ export class FeedReader {
   /** The feed's latest round (and the sequencer's) on an EVM chain; null when unreachable or timed out. Shared by concurrent callers (in-flight.ts). */
   private readonly evmReading = sharedInFlight(
     (chainId: number, _provider: JsonRpcProvider, feed: string, sequencer: string | null) => `${chainId}:${feed}:${sequencer}`,
-    (_chainId: number, provider: JsonRpcProvider, feed: string, sequencer: string | null) => this.readEvm(provider, feed, sequencer),
+    (chainId: number, provider: JsonRpcProvider, feed: string, sequencer: string | null) => this.readEvm(chainId, provider, feed, sequencer),
   );
 
-  private async readEvm(provider: JsonRpcProvider, feedAddress: string, sequencerAddress: string | null): Promise<Reading | null> {
+  /** Each feed's decimals as last read, with when: a feed's decimals do not change from round to round. */
+  private readonly decimalsRead = new Map<string, { decimals: bigint; at: number }>();
+
+  /**
+   * The feed's decimals, read again once DECIMALS_MAX_AGE_MS has passed: a provider bills every eth_call, and a price
+   * read asked them each time (a third of its calls). The age bounds how long a feed whose proxy moved to an
+   * aggregator with other decimals would be scaled wrongly; its answer bounds still apply meanwhile.
+   */
+  private async decimalsOf(chainId: number, provider: JsonRpcProvider, feedAddress: string): Promise<bigint> {
+    const key = `${chainId}:${feedAddress}`;
+    const known = this.decimalsRead.get(key);
+    if (known && this.now().getTime() - known.at < DECIMALS_MAX_AGE_MS) return known.decimals;
+    const decimals = (await new Contract(feedAddress, AGGREGATOR, provider).getFunction('decimals')()) as bigint;
+    this.decimalsRead.set(key, { decimals, at: this.now().getTime() });
+    return decimals;
+  }
+
+  private async readEvm(chainId: number, provider: JsonRpcProvider, feedAddress: string, sequencerAddress: string | null): Promise<Reading | null> {
     const latest = (address: string) => new Contract(address, AGGREGATOR, provider).getFunction('latestRoundData')() as Promise<{ answer: bigint; startedAt: bigint; updatedAt: bigint }>;
-    const decimals = new Contract(feedAddress, AGGREGATOR, provider).getFunction('decimals')() as Promise<bigint>;
+    const decimals = this.decimalsOf(chainId, provider, feedAddress);
     const read = await valueOrNull(Promise.all([decimals, latest(feedAddress), provider.getBlock('latest'), sequencerAddress ? latest(sequencerAddress) : null]), this.timeoutMs);
     if (!read) return null;
     const [feedDecimals, round, head, sequencer] = read;

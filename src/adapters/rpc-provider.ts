@@ -1,4 +1,4 @@
-import { FetchRequest, isHexString, JsonRpcProvider, makeError, toQuantity, type GetUrlResponse, type JsonRpcError, type JsonRpcPayload, type JsonRpcResult } from 'ethers';
+import { FeeData, FetchRequest, isHexString, JsonRpcProvider, makeError, toQuantity, type GetUrlResponse, type JsonRpcError, type JsonRpcPayload, type JsonRpcResult } from 'ethers';
 import { EndpointRotation } from './endpoint-rotation';
 import type { Logger } from './logger';
 import { isLogRangeError, isThrottledAnswer } from './rpc-limits';
@@ -19,6 +19,8 @@ type Answer = JsonRpcResult;
 /** Rounds over every endpoint while they all throttle, waiting 250 ms, 0.5 s, 1 s, 2 s, 4 s between them. */
 const THROTTLED_ROUNDS = 5;
 const BACKOFF_MS = 250;
+/** ethers' tip when the node suggests none (its getFeeData's default): 1 gwei. */
+const DEFAULT_TIP_WEI = 1_000_000_000n;
 /** ethers' own request timeout. */
 const LAST_ENDPOINT_TIMEOUT_MS = 300_000;
 
@@ -72,6 +74,18 @@ export class FailoverRpcProvider extends JsonRpcProvider {
     }
     if ('answers' in outcome) return outcome.answers;
     throw redactError(outcome.error, this.redact);
+  }
+
+  /**
+   * EIP-1559 fees as ethers computes them (twice the latest block's base fee plus the node's suggested tip), in two
+   * calls: ethers also asks eth_gasPrice, a legacy price no caller here signs with (gasPrice is null). Providers bill
+   * per call.
+   */
+  override async getFeeData(): Promise<FeeData> {
+    const [block, tip] = await Promise.all([this.getBlock('latest'), this.send('eth_maxPriorityFeePerGas', []).then((v) => BigInt(v as string), () => null)]);
+    if (!block?.baseFeePerGas) return new FeeData(null, null, null);
+    const maxPriorityFeePerGas = tip ?? DEFAULT_TIP_WEI;
+    return new FeeData(null, block.baseFeePerGas * 2n + maxPriorityFeePerGas, maxPriorityFeePerGas);
   }
 
   override async send(method: string, params: unknown[] | Record<string, unknown>): Promise<unknown> {

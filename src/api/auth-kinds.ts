@@ -33,15 +33,16 @@ export function operatorKey(opts: { headless?: boolean } = {}): Auth {
 }
 
 /**
- * An admin token from POST /admin/login; `acting`: SUPPORT may read but not act (CONTRACT §2); `audit`: the audit is
- * read by ADMIN and SUPERADMIN only.
+ * An admin token from POST /admin/login (Bearer, or the panel's cookie); `acting`: SUPPORT may read but not act
+ * (CONTRACT §2); `audit`: the audit is read by ADMIN and SUPERADMIN only; `changes` (implied by `acting`): the
+ * endpoint changes state, so the panel's cookie needs its CSRF token there.
  */
-export function adminToken(opts: { acting?: boolean; audit?: boolean } = {}): Auth {
+export function adminToken(opts: { acting?: boolean; audit?: boolean; changes?: boolean } = {}): Auth {
   const restricted = opts.acting || opts.audit;
   return {
     kind: 'admin',
     steps: () => (opts.acting ? [requireActingRole] : opts.audit ? [requireAuditReader] : []),
-    errors: ['UNAUTHORIZED', ...(restricted ? (['FORBIDDEN_ROLE'] as const) : [])],
+    errors: ['UNAUTHORIZED', ...(opts.acting || opts.changes ? (['CSRF_TOKEN_INVALID'] as const) : []), ...(restricted ? (['FORBIDDEN_ROLE'] as const) : [])],
     note: restricted ? 'ADMIN and SUPERADMIN; SUPPORT gets 403 FORBIDDEN_ROLE.' : undefined,
   };
 }

@@ -86,5 +86,7 @@ export const takesIdempotencyKey = (e: Endpoint): boolean => e.method === 'post'
 /** Endpoints mounted together: a prefix's own middleware runs for every path under it, declared or not. */
 export interface EndpointGroup {
   prefix?: { path: string; use: (deps: EndpointDeps) => RequestHandler[] };
+  /** Mounted but left out of the API reference (the management panel's pages, for the gateway's own admins). */
+  unlisted?: true;
   endpoints: Endpoint[];
 }

@@ -3,6 +3,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import { isTransactionTimeout } from '../adapters/db';
 import type { Logger } from '../adapters/logger';
+import { temporalUnreachable } from '../temporal/client/unreachable';
 import { AppError, httpStatus, isErrorCode, REASON_PHRASES, type ErrorCode, type FieldIssue } from '../domain/errors';
 
 export function zodDetails(err: ZodError): FieldIssue[] {
@@ -42,6 +43,7 @@ function classify(err: unknown): ReturnType<typeof body> | null {
   }
   if (err instanceof ZodError) return body('VALIDATION_ERROR', 'Request validation failed', zodDetails(err));
   if (isTransactionTimeout(err)) return body('SERVICE_UNAVAILABLE', 'The service is busy; nothing was changed, try again shortly');
+  if (temporalUnreachable(err)) return body('SERVICE_UNAVAILABLE', 'The service could not finish this now; try again shortly (a repeat is refused if it was already done)');
   const type = (err as { type?: unknown } | null)?.type;
   if (type === 'entity.parse.failed') return body('INVALID_JSON', 'Request body is not valid JSON');
   if (type === 'entity.too.large') return body('PAYLOAD_TOO_LARGE', 'Request body is too large');
@@ -65,6 +67,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (isTransactionTimeout(err)) {
       // Overload, not a defect: every connection was busy for DB_TX_MAX_WAIT_MS. Worth an alert when it repeats.
       logger.warn('database busy', { requestId: res.locals.requestId, route: req.route ? String(req.route.path) : null });
+      res.setHeader('Retry-After', '1');
+    } else if (temporalUnreachable(err)) {
+      // Temporal or the worker behind the workflow is down or restarting: the caller's retry is the remedy, an alert
+      // is due when it lasts.
+      logger.warn('temporal unreachable', { requestId: res.locals.requestId, route: req.route ? String(req.route.path) : null, err });
       res.setHeader('Retry-After', '1');
     }
     res.status(out.status).json(out.json);

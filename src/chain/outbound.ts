@@ -35,7 +35,8 @@ export async function settleOutbound(db: Db, provider: JsonRpcProvider, purpose:
   const mined = await minedCandidate(provider, stored.candidates);
   if (mined) {
     if (mined.txHash !== stored.txHash) await followCandidate(db, stored.id, mined);
-    const confirmations = (await provider.getBlockNumber()) - mined.blockNumber + 1;
+    // A receipt is one confirmation: where one is enough (sweeps), the head is not read.
+    const confirmations = required <= 1 ? 1 : (await provider.getBlockNumber()) - mined.blockNumber + 1;
     if (confirmations < required) return { state: 'PENDING', txHash: mined.txHash, confirmations, stuck: false };
     const ok = mined.status === 1;
     await settleRow(db, stored.id, { status: ok ? 'CONFIRMED' : 'FAILED', blockNumber: mined.blockNumber });

@@ -1,4 +1,4 @@
-import type { TronNode } from '../adapters/tron-node';
+import type { TronNode, TronTx } from '../adapters/tron-node';
 import { ERC20 } from './erc20';
 import { evmFromTron, tronHex } from '../adapters/tron-address';
 
@@ -16,6 +16,8 @@ export interface TronPrices {
 export const TX_BYTES_BUDGET = 400n;
 /** Never sign a fee_limit above this (100 TRX), whatever the estimate says. */
 export const MAX_FEE_LIMIT_SUN = 100_000_000n;
+/** TRON's account-activation fee (1 TRX): a TRX transfer to an address that is not activated yet burns it. */
+export const ACTIVATION_SUN = 1_000_000n;
 /** A signed TRON transaction names a recent block and expires; past this it can never be included. */
 export const TRON_TX_LIFETIME_MS = 10 * 60_000;
 
@@ -40,3 +42,13 @@ export function feeLimitSun(energy: bigint, prices: TronPrices): bigint {
 
 /** The most one transaction can burn: its fee_limit plus its bandwidth when the free allowance is used up. */
 export const worstCaseSun = (feeLimit: bigint, prices: TronPrices) => feeLimit + TX_BYTES_BUDGET * prices.bandwidthSun;
+
+/**
+ * The most TRX a signed transaction can take from its sender: its fee_limit (a contract call; none on a TRX transfer),
+ * its bandwidth, and the TRX it sends (a TransferContract's amount).
+ */
+export function spendCeilingSun(tx: TronTx, prices: TronPrices): bigint {
+  const contract = tx.raw_data.contract[0];
+  const value = contract?.type === 'TransferContract' ? BigInt(String(contract.parameter.value.amount ?? 0)) : 0n;
+  return worstCaseSun(BigInt(String(tx.raw_data.fee_limit ?? 0)), prices) + value;
+}

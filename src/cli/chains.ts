@@ -5,6 +5,7 @@ import type { Config } from '../config/env';
 import { RegistryInputError } from '../domain/registry-input';
 import { addChain, addToken, chainView, setChainActive, setTokenActive, tokenView, updateChain, updateToken, type NewChain } from '../provisioning/chain-admin';
 import { onChainDecimals, openChain, probeRpc, type RpcState } from '../provisioning/chain-rpc';
+import { setHotWallet, type HotWalletPolicy } from '../provisioning/hot-wallet';
 import { parse, UsageError, validate } from './args';
 import { listPresets, presetChain } from './chain-presets';
 
@@ -82,6 +83,20 @@ const tokenFieldsSchema = z.object({
 const tokenKey = z.object({ chain: whole('chain id'), address: z.string().min(1, '--address is required') });
 const TOKEN_KEY_FLAGS = { chain: { type: 'string' }, address: { type: 'string' } } as const;
 
+const HOT_WALLET_FLAGS = { 'hot-max-usd': { type: 'string' }, 'cold-address': { type: 'string' } } as const;
+
+/** `--hot-max-usd X --cold-address A` sets the hot-wallet ceiling, `--hot-max-usd off` turns it off; undefined: neither given. */
+function hotWalletPolicy(flags: { 'hot-max-usd'?: string; 'cold-address'?: string }): HotWalletPolicy | undefined {
+  const { 'hot-max-usd': maxUsd, 'cold-address': coldAddress } = flags;
+  if (maxUsd === undefined && coldAddress === undefined) return undefined;
+  if (maxUsd === 'off') {
+    if (coldAddress !== undefined) throw new UsageError('--cold-address: not with --hot-max-usd off');
+    return 'off';
+  }
+  if (maxUsd === undefined || coldAddress === undefined) throw new UsageError('usage: chain update <chain id> --hot-max-usd X --cold-address A (or --hot-max-usd off)');
+  return { maxUsd, coldAddress };
+}
+
 /** The chain id of `chain update|activate|deactivate <id>`. */
 function chainIdArg(positionals: string[], usage: string): number {
   const [id, ...extra] = positionals;
@@ -98,8 +113,16 @@ function given<T extends object>(o: T): Partial<T> {
 export async function chainCommand(db: Db, config: Config, sub: string | undefined, args: string[]): Promise<unknown> {
   if (sub === 'add') return addChainCommand(db, config, args);
   if (sub === 'update') {
-    const { flags, positionals } = parse(args, CHAIN_FIELD_FLAGS);
-    return updateChain(db, chainIdArg(positionals, 'update'), given(chainFields(validate(chainFieldsSchema, flags))));
+    const { flags, positionals } = parse(args, { ...CHAIN_FIELD_FLAGS, ...HOT_WALLET_FLAGS });
+    const chainId = chainIdArg(positionals, 'update');
+    const changes = given(chainFields(validate(chainFieldsSchema, flags)));
+    const policy = hotWalletPolicy(flags);
+    if (!policy) return updateChain(db, chainId, changes);
+    // Both or nothing: a refused ceiling leaves the other fields as they were.
+    return db.$transaction(async (tx) => {
+      const chain = await updateChain(tx, chainId, changes);
+      return { ...chain, hotWallet: await setHotWallet(tx, chainId, policy) };
+    });
   }
   if (sub === 'activate' || sub === 'deactivate') {
     const { positionals } = parse(args, {});

@@ -154,6 +154,8 @@ export const envSchema = z.object({
   PRICE_RETRY_SECONDS: int(60, 1),
   /** How often each chain's dust is weighed against the gas of sweeping it (aggregate dust sweeps). */
   DUST_SWEEP_SECONDS: int(300, 1),
+  /** How often the worker checks each chain's hot-wallet ceiling and restarts treasury sends whose start was lost. */
+  HOT_WALLET_CHECK_SECONDS: int(60, 1),
   /** How often the worker reconciles every active chain with the books (its metrics, the runbook's alert); 0 turns it off. */
   RECONCILE_EVERY_SECONDS: int(3600),
   /** The age limit of a feed registered without a heartbeat: an older round is unavailable (never a guess). */

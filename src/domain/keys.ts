@@ -47,6 +47,8 @@ export const chainScannerWorkflowId = (taskQueue: string, chainId: number) => `c
 export const dustSweeperWorkflowId = (taskQueue: string, chainId: number) => `dust-sweeper-${taskQueue}-${chainId}`;
 /** The scheduled reconcile of every chain (RECONCILE_EVERY_SECONDS): one per worker fleet. */
 export const reconcileWorkflowId = (taskQueue: string) => `reconcile-${taskQueue}`;
+/** The treasury relay (lost send starts, the hot-wallet ceiling's timer): one per worker fleet. */
+export const treasuryRelayWorkflowId = (taskQueue: string) => `treasury-relay-${taskQueue}`;
 
 // OutboundTx purposes: unique per intended transfer, so the same purpose is never signed twice.
 
@@ -120,6 +122,8 @@ export const headlessReferenceLock = (operatorId: string, reference: string) => 
 export const depositReferenceLock = (operatorId: string, reference: string) => `deposit-ref:${operatorId}:${reference}`;
 /** Everyone reserving one token's bankroll liquidity. */
 export const liquidityLock = (chainId: number, tokenAddress: string) => `liquidity:${chainId}:${tokenAddress.toLowerCase()}`;
+/** Every hot-wallet ceiling check of one chain: one decides at a time, seeing the sends the one before recorded. */
+export const hotWalletLock = (chainId: number) => `hot-wallet:${chainId}`;
 /** Everyone allocating a nonce for one sender on one chain. */
 export const nonceLock = (chainId: number, from: string) => `nonce:${chainId}:${from.toLowerCase()}`;
 /** All HD index allocation: the next index depends on every existing row, whoever owns it. */

@@ -59,7 +59,10 @@ export async function upsertChain(db: Db, spec: ChainSpec, opts: { isDev: boolea
         update: data,
       });
     }
-  });
+    // A few rows at a start (the launcher, the CLI, each test file's setup), nobody waiting on them but the caller: on a
+    // saturated machine (CI, 2 cores) these statements took 6.5 s and 23 s, past Prisma's 5 s default, and the start
+    // failed.
+  }, { timeout: 60_000 });
 }
 
 /** A minimum deposit in token units as the registry stores it: raw units, 0 when none is configured. */

@@ -6,6 +6,7 @@ import { coldAddressView } from '../domain/treasury-sends';
 import type { TreasurySource } from '../generated/prisma/client';
 import { activeSource, activeSources, insertSource, isDepositAddress, markSourceRemoved } from '../store/treasury';
 import { activeColdAddresses } from '../store/treasury-sends';
+import { hotWalletPolicies } from './hot-wallet';
 
 /**
  * The service team's treasury sources (`treasury source add|remove`, CONTRACT §9): addresses of its own whose
@@ -74,11 +75,11 @@ export async function removeTreasurySource(db: Db, input: SourceInput) {
   return sourceView(removed);
 }
 
-/** `treasury list`: the active sources and cold addresses. An object, so the hot-wallet policy can join it. */
+/** `treasury list`: the active sources, the cold addresses and the chains' hot-wallet ceilings (those set). */
 export async function listTreasury(db: Db, chainId?: number) {
   if (chainId !== undefined && !(await db.chain.findUnique({ where: { chainId }, select: { chainId: true } }))) {
     throw new RegistryInputError(`--chain: chain ${chainId} is not registered`);
   }
-  const [sources, cold] = await Promise.all([activeSources(db, chainId), activeColdAddresses(db, chainId)]);
-  return { sources: sources.map(sourceView), coldAddresses: cold.map(coldAddressView) };
+  const [sources, cold, hotWallets] = await Promise.all([activeSources(db, chainId), activeColdAddresses(db, chainId), hotWalletPolicies(db, chainId)]);
+  return { sources: sources.map(sourceView), coldAddresses: cold.map(coldAddressView), hotWallets };
 }

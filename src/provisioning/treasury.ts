@@ -1,6 +1,7 @@
 import type { ChainProviders } from '../adapters/chains';
 import type { Db } from '../adapters/db';
 import { CHAIN_READ_TIMEOUT_MS, valueOrNull } from '../adapters/deadline';
+import { isTronAddress, tronFromEvm, tronHex } from '../adapters/tron-address';
 import { bankrollBalance } from '../chain/bankroll-balance';
 import { treasuryPurpose } from '../domain/keys';
 import { RegistryInputError, registryAddress } from '../domain/registry-input';
@@ -9,6 +10,13 @@ import type { Chain, TreasuryTransfer } from '../generated/prisma/client';
 import { readEarlyBalance, type BalanceReader } from '../store/liquidity';
 import { outboundByPurpose } from '../store/outbound-txs';
 import { addColdAddress, removeColdAddress, reserveTreasurySend } from '../store/treasury-sends';
+
+/** A cold address in the registry's form; on TRON its base58 checksum is verified too (a typo is no other address). */
+function coldAddress(type: Chain['type'], address: string, what: string): string {
+  const normalized = registryAddress(type, address, what);
+  if (type === 'TRON' && !isTronAddress(normalized)) throw new RegistryInputError(`${what}: "${address}" fails the TRON base58check checksum`);
+  return normalized;
+}
 
 async function requireChain(db: Db, chainId: number): Promise<Chain> {
   const chain = await db.chain.findUnique({ where: { chainId } });
@@ -26,13 +34,13 @@ export interface ColdChange {
 /** `treasury cold add`: registers the address (in the chain's form) as a destination of treasury sends. */
 export async function addCold(db: Db, c: ColdChange) {
   const chain = await requireChain(db, c.chainId);
-  return addColdAddress(db, { ...c, address: registryAddress(chain.type, c.address, '--address') });
+  return addColdAddress(db, { ...c, address: coldAddress(chain.type, c.address, '--address') });
 }
 
 /** `treasury cold remove`: sends to it are refused from now on; refused when it is not registered. */
 export async function removeCold(db: Db, c: ColdChange) {
   const chain = await requireChain(db, c.chainId);
-  const address = registryAddress(chain.type, c.address, '--address');
+  const address = coldAddress(chain.type, c.address, '--address');
   const removed = await removeColdAddress(db, { ...c, address });
   if (!removed) throw new TreasuryRefusal(`${address} is not a registered cold address on chain ${c.chainId}`);
   return removed;
@@ -48,10 +56,13 @@ export interface SendRequest {
   by: string;
 }
 
-/** The asset a send names: the chain's native coin, or its one token of that symbol (an active one first). */
+/**
+ * The asset a send names: the chain's native coin (`native`, or its symbol when no token has it: TRX on TRON), or its
+ * one token of that symbol (an active one first).
+ */
 async function resolveAsset(db: Db, chain: Chain, asset: string) {
-  if (asset === NATIVE_ASSET) return { asset: NATIVE_ASSET, symbol: chain.nativeSymbol, decimals: chain.nativeDecimals };
-  const tokens = await db.token.findMany({ where: { chainId: chain.chainId, symbol: asset } });
+  const tokens = asset === NATIVE_ASSET ? [] : await db.token.findMany({ where: { chainId: chain.chainId, symbol: asset } });
+  if (asset === NATIVE_ASSET || (asset === chain.nativeSymbol && tokens.length === 0)) return { asset: NATIVE_ASSET, symbol: chain.nativeSymbol, decimals: chain.nativeDecimals };
   const active = tokens.filter((t) => t.active);
   const [token, ...others] = active.length > 0 ? active : tokens;
   if (!token) throw new RegistryInputError(`--asset: no token ${asset} on chain ${chain.chainId} (or use native)`);
@@ -66,8 +77,7 @@ async function resolveAsset(db: Db, chain: Chain, asset: string) {
  */
 export async function recordTreasurySend(db: Db, chains: ChainProviders, bankroll: string, r: SendRequest): Promise<TreasuryTransfer> {
   const chain = await requireChain(db, r.chainId);
-  if (chain.type !== 'EVM') throw new TreasuryRefusal(`treasury sends on ${chain.type} chains are not supported yet`);
-  const to = registryAddress(chain.type, r.to, '--to');
+  const to = coldAddress(chain.type, r.to, '--to');
   const asset = await resolveAsset(db, chain, r.asset);
   const raw = treasuryAmountRaw(r.amount, asset.decimals);
   const registered = await db.coldAddress.findFirst({ where: { chainId: chain.chainId, address: to, removedAt: null } });
@@ -83,6 +93,8 @@ export async function recordTreasurySend(db: Db, chains: ChainProviders, bankrol
 
 function nativeBalance(chains: ChainProviders, chainId: number, bankroll: string): BalanceReader {
   return async () => {
+    const tron = chains.tron(chainId);
+    if (tron) return valueOrNull(tron.trxBalance(tronHex(tronFromEvm(bankroll))).then((sun) => sun ?? 0n), CHAIN_READ_TIMEOUT_MS);
     const provider = chains.get(chainId);
     return provider ? valueOrNull(provider.getBalance(bankroll), CHAIN_READ_TIMEOUT_MS) : null;
   };

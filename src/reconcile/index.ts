@@ -1,14 +1,16 @@
 import { assetBooks, NATIVE } from '../domain/reconcile';
+import { transferKey } from '../domain/treasury';
 import type { Chain } from '../generated/prisma/client';
 import { genesisHashOf } from '../provisioning/chain-instance';
 import { depositDifferences, evmSeenTransfers } from './deposits';
 import type { ReconcileDeps } from './deps';
 import { bankrollFlows } from './flows';
-import { unbookedNativeTransfers } from './native-transfers';
+import { nativeTransfers } from './native-transfers';
 import { balanceAt, bankrollAssets, ensureOpenings } from './openings';
 import { evmPayoutReceipts, payoutDifferences } from './payouts';
 import type { AssetLine, ChainReport, Difference, ReconcileReport } from './report';
-import { treasuryTopUps } from './top-ups';
+import { unbookedDifference } from './seen-transfers';
+import { topUpsAmong, treasuryTopUps } from './top-ups';
 import { reconcileTronChain } from './tron';
 import { unbookedTransfers } from './transfers';
 
@@ -16,7 +18,7 @@ export type { ReconcileDeps };
 
 /**
  * Compares the chain with the books, chain by chain (the current instance of each): the bankroll's balances,
- * confirmed payouts, DEPOSIT events, treasury top-ups (EVM). `chainId` narrows it to one chain; without it every
+ * confirmed payouts, DEPOSIT events, treasury top-ups. `chainId` narrows it to one chain; without it every
  * active chain with an RPC URL here (a node URL for TRON) is checked. Read-only, except that it stores an opening
  * balance the instance does not have yet and records the top-ups that have become deep enough (src/reconcile/top-ups.ts).
  */
@@ -55,14 +57,18 @@ async function reconcileChain(deps: ReconcileDeps, chain: Chain): Promise<{ repo
   const differences: Difference[] = [...topUps.differences];
   for (const o of openings) {
     const onChain = await balanceAt(provider, deps.bankroll, o.asset, asOf);
-    const b = assetBooks(o, movements, onChain, asOf);
+    let b = assetBooks(o, movements, onChain, asOf);
+    // Value transfers are read only when the native coin differs; those from a treasury source are top-ups.
+    const seen = o.asset === NATIVE ? await nativeTransfers(deps.db, provider, key, o, b.difference, asOf, { out: flows.explainedOut, in: new Set([...flows.explainedIn, ...topUps.nativeIn]) }) : [];
+    const found = await topUpsAmong(deps.db, key, seen, asOf, chain.depositConfirmations);
+    if (found.movements.length > 0) b = assetBooks(o, [...movements, ...found.movements], onChain, asOf);
     const line: AssetLine = {
       asset: o.asset, symbol: assets.find((a) => a.asset === o.asset)!.symbol, openingBlock: o.blockNumber, opening: o.balance.toString(),
       onChain: onChain.toString(), books: b.books.toString(), pending: b.pending.toString(), difference: b.difference.toString(),
     };
     report.assets.push(line);
     if (b.difference !== 0n) differences.push({ chainId: chain.chainId, kind: 'BALANCE_MISMATCH', ...line });
-    if (o.asset === NATIVE) differences.push(...(await unbookedNativeTransfers(deps.db, provider, key, o, b.difference, asOf, { out: flows.explainedOut, in: flows.explainedIn })));
+    differences.push(...seen.filter((t) => !found.keys.has(transferKey(t.txHash, t.logIndex))).map((t) => unbookedDifference(chain.chainId, t)));
   }
   differences.push(...(await unbookedTransfers(provider, chain.chainId, deps.bankroll, openings, asOf, { out: flows.explainedOut, in: flows.explainedIn, topUps: topUps.explained })));
   const payouts = await payoutDifferences(deps.db, evmPayoutReceipts(provider), key);

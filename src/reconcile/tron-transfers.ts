@@ -4,7 +4,7 @@ import { tronTransferLogs } from '../chain/tron-transfers';
 import { NATIVE, scanRange, type Opening } from '../domain/reconcile';
 import { inBatches } from './batches';
 import { NATIVE_SCAN_MAX_BLOCKS } from './native-transfers';
-import type { Difference } from './report';
+import type { SeenTransfer } from './seen-transfers';
 
 /** An asset whose balance differs from the books, with its opening: the transfers to name are after it. */
 export interface Unexplained {
@@ -13,19 +13,19 @@ export interface Unexplained {
 }
 
 /**
- * TRX and TRC-20 transfers into and out of the bankroll that nothing in our records explains (UNBOOKED_TRANSFER_IN /
- * _OUT, as on EVM). A TRON full node has no query by address (TronGrid's indexed API is not a node's), so blocks are
- * read one by one, newest first, up to NATIVE_SCAN_MAX_BLOCKS, and only for an asset whose balance differs from the
- * books: a balance that agrees has nothing to name.
+ * TRX and TRC-20 transfers into and out of the bankroll that nothing in `known` (our transactions, recorded top-ups)
+ * explains: the caller books those from a treasury source as top-ups and names the rest UNBOOKED_TRANSFER_IN / _OUT,
+ * as on EVM. A TRON full node has no query by address (TronGrid's indexed API is not a node's), so blocks are read one
+ * by one, newest first, up to NATIVE_SCAN_MAX_BLOCKS, and only for an asset whose balance differs from the books: a
+ * balance that agrees has nothing to name.
  */
-export async function unbookedTronTransfers(
+export async function bankrollTronTransfers(
   node: TronNode,
-  chainId: number,
   bankroll: string,
   assets: Unexplained[],
   asOf: number,
-  explained: { out: Set<string>; in: Set<string>; ours: Set<string> },
-): Promise<Difference[]> {
+  known: (txID: string) => boolean,
+): Promise<SeenTransfer[]> {
   const wanted = assets
     .filter((a) => a.difference !== 0n)
     .map((a) => ({ asset: a.opening.asset, range: scanRange(a.opening.blockNumber, asOf, NATIVE_SCAN_MAX_BLOCKS) }))
@@ -36,8 +36,7 @@ export async function unbookedTronTransfers(
   const trx = wanted.some((w) => w.asset === NATIVE);
   const tokens = wanted.some((w) => w.asset !== NATIVE);
   const me = tronHex(bankroll);
-  const known = (txID: string) => explained.in.has(txID.toLowerCase()) || explained.out.has(txID.toLowerCase()) || explained.ours.has(txID.toLowerCase());
-  const differences: Difference[] = [];
+  const seen: SeenTransfer[] = [];
   const numbers = Array.from({ length: asOf - from + 1 }, (_, i) => asOf - i);
   await inBatches(numbers, async (n) => {
     if (trx && inRange(NATIVE, n)) {
@@ -47,21 +46,21 @@ export async function unbookedTronTransfers(
         const v = c.parameter.value as { owner_address?: string; to_address?: string; amount?: number };
         const [owner, to] = [String(v.owner_address ?? '').toLowerCase(), String(v.to_address ?? '').toLowerCase()];
         if ((owner !== me && to !== me) || !v.amount) continue;
-        differences.push({
-          chainId, kind: to === me ? 'UNBOOKED_TRANSFER_IN' : 'UNBOOKED_TRANSFER_OUT', asset: NATIVE, txHash: tx.txID,
-          from: tronFromHex(owner), to: tronFromHex(to), value: String(v.amount),
+        seen.push({
+          kind: to === me ? 'UNBOOKED_TRANSFER_IN' : 'UNBOOKED_TRANSFER_OUT', asset: NATIVE, txHash: tx.txID, logIndex: -1, blockNumber: n,
+          from: tronFromHex(owner), to: tronFromHex(to), value: BigInt(v.amount),
         });
       }
     }
     if (tokens) {
       for (const log of tronTransferLogs(await node.blockTxInfos(n))) {
         if (!inRange(log.token, n) || (log.from !== bankroll && log.to !== bankroll) || known(log.txHash)) continue;
-        differences.push({
-          chainId, kind: log.to === bankroll ? 'UNBOOKED_TRANSFER_IN' : 'UNBOOKED_TRANSFER_OUT', asset: log.token, txHash: log.txHash,
-          from: log.from, to: log.to, value: log.value.toString(),
+        seen.push({
+          kind: log.to === bankroll ? 'UNBOOKED_TRANSFER_IN' : 'UNBOOKED_TRANSFER_OUT', asset: log.token, txHash: log.txHash, logIndex: log.index,
+          blockNumber: n, from: log.from, to: log.to, value: log.value,
         });
       }
     }
   });
-  return differences;
+  return seen;
 }

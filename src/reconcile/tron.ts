@@ -2,7 +2,8 @@ import type { Db } from '../adapters/db';
 import { tronFromEvm, tronHex } from '../adapters/tron-address';
 import type { TronNode } from '../adapters/tron-node';
 import { tronTokenBalance } from '../chain/bankroll-balance';
-import { assetBooks, NATIVE, type Opening } from '../domain/reconcile';
+import { assetBooks, NATIVE, type Movement, type Opening } from '../domain/reconcile';
+import { transferKey } from '../domain/treasury';
 import type { Chain } from '../generated/prisma/client';
 import type { ReconcileDeps } from './deps';
 import { bankrollAssets, ensureOpeningsWith, type BankrollBooks } from './openings';
@@ -11,7 +12,10 @@ import { depositDifferences } from './deposits';
 import { payoutDifferences } from './payouts';
 import { tronBankrollFlows } from './tron-flows';
 import { tronPayoutReceipts, tronSeenTransfers } from './tron-receipts';
-import { unbookedTronTransfers } from './tron-transfers';
+import { unbookedDifference } from './seen-transfers';
+import { topUpsAmong } from './top-ups';
+import { recordedTronTopUps } from './tron-top-ups';
+import { bankrollTronTransfers } from './tron-transfers';
 
 /** Attempts at reading every balance within one block before giving up (blocks come every 3 s on TRON). */
 const SNAPSHOT_ATTEMPTS = 5;
@@ -38,8 +42,9 @@ export async function ensureTronOpenings(db: Db, node: TronNode, key: BankrollBo
 /**
  * A TRON chain's reconcile, as reconcileChain does on EVM: the bankroll (the same key, in TRON form) holds TRX and
  * the registry's TRC-20 tokens; each is its opening plus the movements our records explain, and what is not
- * explained is named when the balance differs. Confirmed payouts and DEPOSIT events are checked against the
- * transactions' infos, as against receipts on EVM.
+ * explained is named when the balance differs, except transfers in from a treasury source: top-ups, booked
+ * (tron-top-ups.ts). Confirmed payouts and DEPOSIT events are checked against the transactions' infos, as against
+ * receipts on EVM.
  */
 export async function reconcileTronChain(deps: ReconcileDeps, chain: Chain): Promise<{ report: ChainReport; differences: Difference[] }> {
   const node = deps.chains.requireTron(chain.chainId);
@@ -55,20 +60,23 @@ export async function reconcileTronChain(deps: ReconcileDeps, chain: Chain): Pro
   const now = await tronBalances(node, bankroll, openings.map((o) => o.asset));
   const asOf = now.blockNumber;
   const flows = await tronBankrollFlows(deps.db, node, key, asOf);
-  const differences: Difference[] = [];
-  const books = openings.map((o, i) => {
-    const onChain = now.balances[i]!;
-    const b = assetBooks(o, flows.movements, onChain, asOf);
+  const recorded = await recordedTronTopUps(deps.db, node, key, asOf);
+  const booked = [...flows.movements, ...recorded.movements];
+  const linesOf = (movements: Movement[]) => openings.map((o, i) => ({ opening: o, onChain: now.balances[i]!, ...assetBooks(o, movements, now.balances[i]!, asOf) }));
+  // Transfers no record explains are read only for an asset that differs; those from a treasury source are top-ups.
+  const known = (txID: string) => [flows.explainedIn, flows.explainedOut, flows.ours, recorded.txIDs].some((set) => set.has(txID.toLowerCase()));
+  const seen = await bankrollTronTransfers(node, bankroll, linesOf(booked), asOf, known);
+  const topUps = await topUpsAmong(deps.db, key, seen, asOf, chain.depositConfirmations);
+  const differences: Difference[] = [...recorded.differences];
+  for (const b of linesOf([...booked, ...topUps.movements])) {
     const line: AssetLine = {
-      asset: o.asset, symbol: assets.find((a) => a.asset === o.asset)!.symbol, openingBlock: o.blockNumber, opening: o.balance.toString(),
-      onChain: onChain.toString(), books: b.books.toString(), pending: b.pending.toString(), difference: b.difference.toString(),
+      asset: b.opening.asset, symbol: assets.find((a) => a.asset === b.opening.asset)!.symbol, openingBlock: b.opening.blockNumber, opening: b.opening.balance.toString(),
+      onChain: b.onChain.toString(), books: b.books.toString(), pending: b.pending.toString(), difference: b.difference.toString(),
     };
     report.assets.push(line);
     if (b.difference !== 0n) differences.push({ chainId: chain.chainId, kind: 'BALANCE_MISMATCH', ...line });
-    return { opening: o, difference: b.difference };
-  });
-  const explained = { out: flows.explainedOut, in: flows.explainedIn, ours: flows.ours };
-  differences.push(...(await unbookedTronTransfers(node, chain.chainId, bankroll, books, asOf, explained)));
+  }
+  differences.push(...seen.filter((t) => !topUps.keys.has(transferKey(t.txHash, t.logIndex))).map((t) => unbookedDifference(chain.chainId, t)));
   const payouts = await payoutDifferences(deps.db, tronPayoutReceipts(node), key);
   const deposits = await depositDifferences(deps.db, tronSeenTransfers(node), key);
   differences.push(...payouts.differences, ...deposits.differences);

@@ -53,3 +53,9 @@ export async function setAdminTotp(db: Db, adminId: string, secretEnc: string): 
   const res = await db.admin.updateMany({ where: { id: adminId }, data: { totpSecretEnc: secretEnc, totpLastStep: null } });
   return res.count === 1 ? db.admin.findUnique({ where: { id: adminId } }) : null;
 }
+
+/** Admins' emails by id, to say who did what in the panel (disabled admins included: their actions stay theirs). */
+export async function adminEmails(db: Db, ids: string[]): Promise<Map<string, string>> {
+  const rows = await db.admin.findMany({ where: { id: { in: ids } }, select: { id: true, email: true } });
+  return new Map(rows.map((r) => [r.id, r.email]));
+}

@@ -94,9 +94,14 @@ export type LiquidityVerdict = 'FITS' | 'INSUFFICIENT_LIQUIDITY' | 'BALANCE_UNAV
  * so dropping it from the sum is exact either way.
  */
 export async function liquidityVerdict(locked: LockedLiquidity, raw: bigint, early: EarlyBalance): Promise<LiquidityVerdict> {
-  const balance = locked.consumed === early.consumed && early.balance !== null ? early.balance : await early.read();
+  const balance = await balanceUnderLock(locked, early);
   if (balance === null) return 'BALANCE_UNAVAILABLE';
   return locked.reserved + raw > balance ? 'INSUFFICIENT_LIQUIDITY' : 'FITS';
+}
+
+/** The bankroll balance to weigh against `locked.reserved` (liquidityVerdict says why): the early one, else read again. */
+export async function balanceUnderLock(locked: LockedLiquidity, early: EarlyBalance): Promise<bigint | null> {
+  return locked.consumed === early.consumed && early.balance !== null ? early.balance : early.read();
 }
 
 export interface ReservationRequest {

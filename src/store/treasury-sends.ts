@@ -45,22 +45,32 @@ export type TreasuryReserveOutcome = { outcome: 'RESERVED'; transfer: TreasuryTr
  */
 export async function reserveTreasurySend(db: Db, r: TreasurySendRequest, early: EarlyBalance): Promise<TreasuryReserveOutcome> {
   return db.$transaction(async (tx) => {
-    const cold = await tx.$queryRaw<unknown[]>`
-      SELECT 1 FROM "ColdAddress" WHERE "chainId" = ${r.chainId} AND address = ${r.toAddress} AND "removedAt" IS NULL FOR SHARE`;
-    if (cold.length === 0) return { outcome: 'NOT_REGISTERED' } as const;
+    if (!(await lockColdAddress(tx, r.chainId, r.toAddress))) return { outcome: 'NOT_REGISTERED' } as const;
     const [lock, read] = liquidityReads(r.chainId, r.asset);
     await tx.$executeRaw(lock!);
     const verdict = await liquidityVerdict(lockedLiquidityFrom(await tx.$queryRaw(read!)), r.raw, early);
     if (verdict !== 'FITS') return { outcome: verdict };
-    const transfer = await tx.treasuryTransfer.create({
-      data: {
-        id: randomUUID(), chainId: r.chainId, asset: r.asset, symbol: r.symbol, decimals: r.decimals,
-        amountRaw: new Prisma.Decimal(r.raw.toString()), toAddress: r.toAddress, requestedBy: r.requestedBy,
-      },
-    });
-    await tx.reservation.create({ data: { treasuryTransferId: transfer.id, chainId: r.chainId, tokenAddress: r.asset, rawAmount: transfer.amountRaw } });
-    return { outcome: 'RESERVED', transfer } as const;
+    return { outcome: 'RESERVED', transfer: await insertTreasuryTransfer(tx, r) } as const;
   });
+}
+
+/** Whether the cold address is registered, its row locked FOR SHARE until the caller's commit (a removal waits). */
+export async function lockColdAddress(tx: Prisma.TransactionClient, chainId: number, address: string): Promise<boolean> {
+  const cold = await tx.$queryRaw<unknown[]>`
+    SELECT 1 FROM "ColdAddress" WHERE "chainId" = ${chainId} AND address = ${address} AND "removedAt" IS NULL FOR SHARE`;
+  return cold.length > 0;
+}
+
+/** The transfer row and its ACTIVE reservation, in the caller's transaction, which holds the asset's liquidity lock. */
+export async function insertTreasuryTransfer(tx: Prisma.TransactionClient, r: TreasurySendRequest): Promise<TreasuryTransfer> {
+  const transfer = await tx.treasuryTransfer.create({
+    data: {
+      id: randomUUID(), chainId: r.chainId, asset: r.asset, symbol: r.symbol, decimals: r.decimals,
+      amountRaw: new Prisma.Decimal(r.raw.toString()), toAddress: r.toAddress, requestedBy: r.requestedBy,
+    },
+  });
+  await tx.reservation.create({ data: { treasuryTransferId: transfer.id, chainId: r.chainId, tokenAddress: r.asset, rawAmount: transfer.amountRaw } });
+  return transfer;
 }
 
 /** A send with its chain's withdrawConfirmations (how deep it must be to be final, as a payout). */

@@ -16,3 +16,9 @@ export function withdrawalsPage(db: Db, filter: Prisma.WithdrawalWhereInput, aft
 export async function payoutSigned(db: Db, withdrawalId: string): Promise<boolean> {
   return (await db.outboundTx.count({ where: { purpose: payoutPurpose(withdrawalId) } })) > 0;
 }
+
+/** How many withdrawals are in each status (the panel's queue heading). */
+export async function withdrawalStatusCounts(db: Db): Promise<Map<string, number>> {
+  const rows = await db.withdrawal.groupBy({ by: ['status'], _count: { _all: true } });
+  return new Map(rows.map((r) => [r.status, r._count._all]));
+}

@@ -9,9 +9,10 @@ import type { Logger } from '../adapters/logger';
 import type { Config } from '../config/env';
 import type { Signers } from '../chain/signer';
 import type { chainScannerWorkflow } from '../workflows/chain-scanner';
-import { chainScannerWorkflowId, dustSweeperWorkflowId, reconcileWorkflowId, webhookRelayWorkflowId, webhookTaskQueue, withdrawalRelayWorkflowId } from '../domain/keys';
+import { chainScannerWorkflowId, dustSweeperWorkflowId, reconcileWorkflowId, treasuryRelayWorkflowId, webhookRelayWorkflowId, webhookTaskQueue, withdrawalRelayWorkflowId } from '../domain/keys';
 import type { dustSweeperWorkflow } from '../workflows/dust-sweeper';
 import type { reconcileWorkflow } from '../workflows/reconcile';
+import type { treasuryRelayWorkflow } from '../workflows/treasury-relay';
 import type { webhookRelayWorkflow } from '../workflows/webhook-relay';
 import type { withdrawalRelayWorkflow } from '../workflows/withdrawal-relay';
 import { createActivities, type Activities } from '../activities';
@@ -103,7 +104,7 @@ export async function createWorker(opts: WorkerOptions, deps: WorkerDeps): Promi
       maxConcurrentLocalActivityExecutions: WEBHOOK_SLOTS,
     }),
   ];
-  await startRelays(deps.temporal, opts.taskQueue, deps.config.OUTBOX_RELAY_SECONDS);
+  await startRelays(deps.temporal, opts.taskQueue, deps.config);
   await startChainScanners(deps, opts.taskQueue);
   await startTronScanners(deps, opts.taskQueue);
   await startReconcile(deps, opts.taskQueue);
@@ -205,8 +206,12 @@ async function startReconcile(deps: WorkerDeps, taskQueue: string): Promise<void
   });
 }
 
-/** The relays (webhook deliveries, withdrawal workflows) run once per task queue; a restarted worker attaches to them. */
-async function startRelays(client: Client, taskQueue: string, intervalSeconds: number): Promise<void> {
+/**
+ * The relays (webhook deliveries, withdrawal workflows, treasury sends and the hot-wallet ceiling) run once per task
+ * queue; a restarted worker attaches to them.
+ */
+async function startRelays(client: Client, taskQueue: string, config: Pick<Config, 'OUTBOX_RELAY_SECONDS' | 'HOT_WALLET_CHECK_SECONDS'>): Promise<void> {
+  const intervalSeconds = config.OUTBOX_RELAY_SECONDS;
   await client.workflow.start<typeof webhookRelayWorkflow>('webhookRelayWorkflow', {
     workflowId: webhookRelayWorkflowId(taskQueue),
     taskQueue,
@@ -217,6 +222,12 @@ async function startRelays(client: Client, taskQueue: string, intervalSeconds: n
     workflowId: withdrawalRelayWorkflowId(taskQueue),
     taskQueue,
     args: [{ intervalSeconds }],
+    workflowIdConflictPolicy: 'USE_EXISTING',
+  });
+  await client.workflow.start<typeof treasuryRelayWorkflow>('treasuryRelayWorkflow', {
+    workflowId: treasuryRelayWorkflowId(taskQueue),
+    taskQueue,
+    args: [{ intervalSeconds: config.HOT_WALLET_CHECK_SECONDS }],
     workflowIdConflictPolicy: 'USE_EXISTING',
   });
 }

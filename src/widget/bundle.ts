@@ -1,36 +1,49 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** Where `npm run build` writes the page script, beside this module's compiled JavaScript (dist/widget/). */
-export const PREBUILT_WIDGET_SCRIPT = path.join(__dirname, 'app.js');
-
-let bundled: Promise<string> | null = null;
-
-/** The page script bundled from client/main.ts by esbuild: what the build writes, and what runs from source serves. */
-export async function buildWidgetScript(): Promise<string> {
-  // Loaded only here: a production build serves the prebuilt file and never starts esbuild.
-  const { build } = await import('esbuild');
-  const r = await build({
-    entryPoints: [path.join(__dirname, 'client', 'main.ts')],
-    bundle: true,
-    minify: true,
-    format: 'iife',
-    target: 'es2020',
-    write: false,
-    logLevel: 'silent',
-  });
-  return r.outputFiles[0]!.text;
-}
-
 /**
- * The page script, once per process, so the gateway serves it itself (no CDN): the file `npm run build` wrote when
- * running from dist/, else bundled from source on the first page.
+ * A page script the gateway serves itself (no CDN): one esbuild bundle of a `client/main.ts` beside the pages that
+ * load it. The widget's and the management panel's are both made here.
  */
-export function widgetScript(): Promise<string> {
-  bundled ??= existsSync(PREBUILT_WIDGET_SCRIPT) ? Promise.resolve(readFileSync(PREBUILT_WIDGET_SCRIPT, 'utf8')) : buildWidgetScript();
-  // A failed build is retried on the next request instead of being cached forever.
-  bundled.catch(() => {
-    bundled = null;
-  });
-  return bundled;
+export interface PageScript {
+  /** Where `npm run build` writes it, beside the pages' compiled JavaScript (dist/widget/app.js, dist/panel/app.js). */
+  prebuilt: string;
+  /** Bundles client/main.ts of `dir` (what the build writes, and what runs from source serves). */
+  build(): Promise<string>;
+  /** Once per process: the prebuilt file when running from dist/, else bundled from source on the first page. */
+  serve(): Promise<string>;
 }
+
+export function pageScript(dir: string): PageScript {
+  let bundled: Promise<string> | null = null;
+  const prebuilt = path.join(dir, 'app.js');
+  const build = async (): Promise<string> => {
+    // Loaded only here: a production build serves the prebuilt file and never starts esbuild.
+    const { build: esbuild } = await import('esbuild');
+    const r = await esbuild({
+      entryPoints: [path.join(dir, 'client', 'main.ts')],
+      bundle: true,
+      minify: true,
+      format: 'iife',
+      target: 'es2020',
+      write: false,
+      logLevel: 'silent',
+    });
+    return r.outputFiles[0]!.text;
+  };
+  return {
+    prebuilt,
+    build,
+    serve() {
+      bundled ??= existsSync(prebuilt) ? Promise.resolve(readFileSync(prebuilt, 'utf8')) : build();
+      // A failed build is retried on the next request instead of being cached forever.
+      bundled.catch(() => {
+        bundled = null;
+      });
+      return bundled;
+    },
+  };
+}
+
+/** The widget's page script (client/main.ts here). */
+export const widgetScript = pageScript(__dirname);

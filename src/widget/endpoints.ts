@@ -119,9 +119,11 @@ const script = endpoint({
   tag,
   auth: publicAccess,
   summary: "The pages' script",
+  description:
+    "The widget pages' script, served by the gateway (the pages load nothing from another origin).",
   responses: { 200: { description: 'JavaScript', content: { 'application/javascript': { schema: z.string() } } } },
   handler: async ({ res }) => {
-    res.type('application/javascript').send(await widgetScript());
+    res.type('application/javascript').send(await widgetScript.serve());
   },
 });
 
@@ -132,6 +134,8 @@ const styles = endpoint({
   tag,
   auth: publicAccess,
   summary: "The pages' styles",
+  description:
+    "The widget pages' styles, served by the gateway.",
   responses: { 200: { description: 'CSS', content: { 'text/css': { schema: z.string() } } } },
   handler: ({ res }) => {
     res.type('text/css').send(WIDGET_CSS);
@@ -146,6 +150,8 @@ const status = endpoint({
   tag,
   auth: sidCredential({ allowClosed: true }),
   summary: "The session's live state (closed sessions answer too)",
+  description:
+    "The session's live state for the widget pages (deposits seen, their confirmations, the withdrawal's progress); closed sessions answer too.",
   body: sidBody,
   responses: { 200: json('Deposits seen, or the latest withdrawal', envelope(widgetStatusResponse)) },
   handler: async ({ deps: { db, chains }, res }) => {
@@ -163,6 +169,8 @@ const qr = endpoint({
   tag,
   auth: sidCredential(),
   summary: 'A QR code of a payment URI',
+  description:
+    'A QR code image (a data URL) of a payment URI, for the deposit page.',
   body: sidBody.extend(widgetQrSchema.shape),
   responses: { 200: json('The image', envelope(widgetQrResponse)) },
   handler: async ({ body, res }) => {
@@ -177,6 +185,8 @@ const quote = endpoint({
   tag,
   auth: sidCredential(),
   summary: "An estimate of the session's amount in a token",
+  description:
+    "An estimate of the session's fiat amount in a token at the current price; it locks no price.",
   body: sidBody.extend(widgetQuoteSchema.shape),
   responses: { 200: json('The estimate', envelope(widgetQuoteResponse)) },
   handler: async ({ deps, body: { chainId, tokenAddress }, res }) => {

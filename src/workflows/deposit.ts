@@ -1,5 +1,6 @@
-import { proxyActivities } from '@temporalio/workflow';
+import { ActivityFailure, log, patched, proxyActivities } from '@temporalio/workflow';
 import type { DepositActivities } from '../activities/deposits';
+import type { HotWalletActivities } from '../activities/hot-wallet';
 import { SWEEP_FAILED } from '../domain/failure-types';
 
 export interface DepositWorkflowInput {
@@ -12,8 +13,8 @@ export interface DepositWorkflowInput {
 
 /**
  * One detected transfer: wait for the chain's confirmations (dropping it if a reorg keeps it out that deep), sweep it to the
- * bankroll, then credit it with a fresh price: the DEPOSIT event is written with the final state. Each step's
- * activity is idempotent and its retry policy is the wait loop.
+ * bankroll, then credit it with a fresh price: the DEPOSIT event is written with the final state, then check the chain's
+ * hot-wallet ceiling. Each step's activity is idempotent and its retry policy is the wait loop.
  */
 export async function depositWorkflow(input: DepositWorkflowInput): Promise<'CREDITED' | 'DROPPED'> {
   const poll = { initialInterval: input.pollMs, backoffCoefficient: 1, maximumInterval: input.pollMs };
@@ -31,5 +32,18 @@ export async function depositWorkflow(input: DepositWorkflowInput): Promise<'CRE
   if ((await awaitDepositConfirmations(input.depositId)) === 'DROPPED') return 'DROPPED';
   await sweepDeposit(input.depositId);
   await creditDeposit(input.depositId);
+  // The sweep raised the bankroll: its chain's hot-wallet ceiling is checked now, not only on the relay's timer.
+  if (patched('hot-wallet-check-after-deposit')) await checkCeiling(input.depositId);
   return 'CREDITED';
+}
+
+/** The ceiling check after a credit: a failed check is the relay's to redo on its timer; the deposit is credited either way. */
+async function checkCeiling(depositId: string): Promise<void> {
+  const { checkHotWalletAfterDeposit } = proxyActivities<HotWalletActivities>({ startToCloseTimeout: '1 minute', retry: { maximumAttempts: 3 } });
+  try {
+    await checkHotWalletAfterDeposit(depositId);
+  } catch (err) {
+    if (!(err instanceof ActivityFailure)) throw err;
+    log.warn('hot-wallet ceiling check after a deposit failed', { depositId, cause: err.cause?.message });
+  }
 }

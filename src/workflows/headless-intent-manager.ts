@@ -3,9 +3,9 @@ import { canCancel, executeDisposition, isWithdrawn, liveRetryDisposition, REASO
 import { HEADLESS_MOVES, isHeadlessSource, isTerminal, type HeadlessStatus } from '../domain/headless-machine';
 import type { ExecuteResult } from '../domain/headless-intent';
 import type { UnpaidPayout } from '../domain/failure-types';
-import type { HeadlessWorkflowInput } from './headless-messages';
-import { adminRetrySignal, cancelUpdate, executeUpdate, statusQuery, type CancelResult, type ExecuteInput, type HeadlessLiveState } from './headless-messages';
+import { adminRetrySignal, cancelUpdate, executeUpdate, statusQuery, type CancelResult, type ExecuteInput, type HeadlessLiveState, type HeadlessWorkflowInput } from './headless-messages';
 import { exclusiveSection } from './exclusive';
+import { claimActivity, recordedCommands, recordedRetry } from './recorded-commands';
 import { headlessActivities } from './headless-activities';
 import { unpaidPayout } from './payout-failures';
 import { runPayout, unpaidReason } from './payout';
@@ -28,11 +28,13 @@ export class HeadlessIntentManager {
   failures: number;
   executed: ExecuteResult | null;
   retryPending: boolean;
+  retryCommandId: string | null; // the pending admin retry's recorded command (decision 0038)
   attemptInFlight = false;
   /** Signing began: the uncertainty boundary (never cancelled or retried from here). */
   signing = false;
   readonly exclusive = exclusiveSection();
   private readonly acts: ReturnType<typeof headlessActivities>;
+  readonly commands: ReturnType<typeof recordedCommands<null>>;
 
   constructor(private readonly input: HeadlessWorkflowInput) {
     this.acts = headlessActivities(input);
@@ -41,12 +43,16 @@ export class HeadlessIntentManager {
     this.failures = input.resume?.failures ?? 0;
     this.executed = input.resume?.executed ?? null;
     this.retryPending = input.resume?.retryPending ?? false;
+    this.retryCommandId = input.resume?.retryCommandId ?? null;
+    this.commands = recordedCommands<null>(input.withdrawalId, claimActivity());
   }
 
   registerHandlers(): void {
     setHandler(statusQuery, () => this.live());
-    setHandler(adminRetrySignal, () => {
-      if (liveRetryDisposition(this.live()) === 'RETRY') this.retryPending = true;
+    setHandler(adminRetrySignal, (retry) => {
+      if (liveRetryDisposition(this.live()) !== 'RETRY') return;
+      this.retryPending = true;
+      this.retryCommandId = retry?.commandId ?? null;
     });
     setHandler(executeUpdate, (req) => this.execute(req), {
       validator: (_req) => {
@@ -66,7 +72,7 @@ export class HeadlessIntentManager {
 
   /** What a continue-as-new carries over. */
   resumeState(): NonNullable<HeadlessWorkflowInput['resume']> {
-    return { status: this.status, retryable: this.retryable, failures: this.failures, executed: this.executed, retryPending: this.retryPending };
+    return { status: this.status, retryable: this.retryable, failures: this.failures, executed: this.executed, retryPending: this.retryPending, retryCommandId: this.retryCommandId };
   }
 
   live(): HeadlessLiveState {
@@ -152,7 +158,7 @@ export class HeadlessIntentManager {
     if (this.status !== 'WAITING_FOR_GAS') return;
     this.attemptInFlight = true;
     try {
-      if (this.retryPending || (await this.acts.check.bankrollHasGas(this.input.chainId, this.input.withdrawalId))) await this.requeue();
+      if ((this.retryPending && (await recordedRetry(this))) || (await this.acts.check.bankrollHasGas(this.input.chainId, this.input.withdrawalId))) await this.requeue();
     } catch (err) {
       if (!(err instanceof ActivityFailure)) throw err;
       await this.fail(true, REASON.SETTLEMENT_UNAVAILABLE);

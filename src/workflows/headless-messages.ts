@@ -30,8 +30,13 @@ export interface HeadlessLiveState {
 export const executeUpdate = defineUpdate<ExecuteResult, [ExecuteInput]>('execute');
 /** Cancel (spec 4.12): an update that runs in turn with execute, so the two can never interleave. */
 export const cancelUpdate = defineUpdate<CancelResult, []>('cancel');
+/** An admin retry's WithdrawalCommand row, recorded by the API; a retry without a matching one is dropped (decision 0038). */
+export interface AdminRetryInput {
+  commandId: string;
+}
+
 /** Admin retry (spec 4.13): a signal; the route checks eligibility first and never moves funds itself. */
-export const adminRetrySignal = defineSignal<[]>('adminRetry');
+export const adminRetrySignal = defineSignal<[AdminRetryInput?]>('adminRetry');
 /** The live state above. */
 export const statusQuery = defineQuery<HeadlessLiveState>('status');
 
@@ -49,5 +54,5 @@ export interface HeadlessWorkflowInput {
   /** Test-only pause between signing and broadcasting; 0 in production. */
   pauseBeforeBroadcastMs: number;
   /** State carried across continue-as-new (a long wait for gas). */
-  resume?: { status: HeadlessStatus; retryable: boolean | null; failures: number; executed: ExecuteResult | null; retryPending: boolean };
+  resume?: { status: HeadlessStatus; retryable: boolean | null; failures: number; executed: ExecuteResult | null; retryPending: boolean; retryCommandId?: string | null };
 }

@@ -2,6 +2,7 @@ import { allHandlersFinished, condition, continueAsNew, workflowInfo } from '@te
 import type { HeadlessStatus } from '../domain/headless-machine';
 import type { HeadlessWorkflowInput } from './headless-messages';
 import { HeadlessIntentManager } from './headless-intent-manager';
+import { recordedRetry } from './recorded-commands';
 
 /**
  * One headless intent (Mode C), from creation to a terminal state. It waits for execute (an update) until its TTL,
@@ -25,7 +26,7 @@ export async function headlessWorkflow(input: HeadlessWorkflowInput): Promise<He
     else if (intent.status === 'RECONCILING') await intent.reconcile();
     else if (intent.status === 'FAILED') {
       await condition(() => intent.retryPending || intent.status !== 'FAILED');
-      if (intent.status === 'FAILED') await intent.requeue();
+      if (intent.status === 'FAILED' && (await recordedRetry(intent))) await intent.requeue();
     } else if (intent.status === 'WAITING_FOR_GAS') {
       await intent.waitForGas();
       // A long wait for gas grows the history by a few events per re-check: start afresh with the same state.

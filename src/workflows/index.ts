@@ -5,6 +5,7 @@ export { dustSweeperWorkflow } from './dust-sweeper';
 export { headlessWorkflow } from './headless';
 export { payoutWorkflow } from './payout';
 export { reconcileWorkflow } from './reconcile';
+export { treasuryRelayWorkflow } from './treasury-relay';
 export { treasurySendWorkflow } from './treasury-send';
 export { webhookDeliveryWorkflow } from './webhook-delivery';
 export { webhookRelayWorkflow } from './webhook-relay';

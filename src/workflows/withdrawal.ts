@@ -9,6 +9,7 @@ import { isLegalAdminMove, isLiveWidget, isWidgetSource, WIDGET_ENTRY, WIDGET_MO
 import { exclusiveSection } from './exclusive';
 import { unpaidPayout } from './payout-failures';
 import { runPayout, unpaidReason } from './payout';
+import { claimActivity, RECORDED_COMMANDS, recordedCommands } from './recorded-commands';
 import { refusal } from './refusal';
 import { WithdrawStatus } from './search-attributes';
 import { adminTransitionUpdate, decideUpdate, supersedeUpdate, type WithdrawalState } from './withdrawal-messages';
@@ -66,6 +67,7 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
   };
 
   const exclusive = exclusiveSection();
+  const commands = recordedCommands<WithdrawalState>(id, claimActivity());
 
   function settled(hash: string): void {
     txHash = hash;
@@ -121,8 +123,15 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
     adminTransitionUpdate,
     (move) =>
       exclusive(async () => {
+        const repeated = commands.answered(move.commandId, move.to);
+        if (repeated) return repeated;
         if (!isLegalAdminMove(status, move.to)) throw invalid(`${status} cannot move to ${move.to}`);
-        const note = { adminNote: move.adminNote, adminNoteBy: move.by };
+        let note = { adminNote: move.adminNote, adminNoteBy: move.by };
+        if (patched(RECORDED_COMMANDS)) {
+          // The recorded row says who asked and what they wrote, not the message.
+          const cmd = await commands.take(move.commandId, 'ADMIN_MOVE', move.to);
+          note = { adminNote: cmd.note ?? undefined, adminNoteBy: cmd.adminEmail ?? undefined };
+        }
         if (move.to === 'COMPLETED') {
           if (!(await acts.reserveModeAPayout(id))) {
             throw refusal('INSUFFICIENT_LIQUIDITY', 'The bankroll cannot fund this payout now');
@@ -131,10 +140,11 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
         } else if (await acts.transitionWithdrawal(id, [status], move.to, note)) {
           setStatus(move.to);
         }
-        return state();
+        return commands.answer(move.commandId, state());
       }),
     {
       validator: (move) => {
+        if (commands.answered(move.commandId, move.to)) return;
         if (input.mode !== 'A' || !isLegalAdminMove(status, move.to)) throw invalid(`${status} cannot move to ${move.to}`);
       },
     },
@@ -144,15 +154,19 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
     decideUpdate,
     (decision) =>
       exclusive(async () => {
+        const repeated = commands.answered(decision.commandId, decision.decision);
+        if (repeated) return repeated;
+        let reason = decision.reason;
+        if (patched(RECORDED_COMMANDS)) reason = (await commands.take(decision.commandId, 'DECISION', decision.decision)).note ?? undefined;
         // Idempotent: a decided (or expired, or superseded) request answers its current state; nothing is paid twice.
-        if (!isWidgetSource('approve', status)) return state();
+        if (!isWidgetSource('approve', status)) return commands.answer(decision.commandId, state());
         if (decision.decision === 'APPROVE') await tryApprove();
-        else if (await acts.transitionWithdrawal(id, [...WIDGET_MOVES.decline.from], WIDGET_MOVES.decline.to, { adminNote: decision.reason, adminNoteBy: 'operator' })) {
+        else if (await acts.transitionWithdrawal(id, [...WIDGET_MOVES.decline.from], WIDGET_MOVES.decline.to, { adminNote: reason, adminNoteBy: 'operator' })) {
           heldReason = null;
           approvalHeld = false;
           setStatus(WIDGET_MOVES.decline.to);
         }
-        return state();
+        return commands.answer(decision.commandId, state());
       }),
     {
       validator: (_decision) => {

@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { generate } from 'otplib';
 import { createAdmin } from '../../src/provisioning/admins';
 import { createOperator } from '../../src/provisioning/operators';
-import { recordWebhookEvent } from '../../src/store/outbox';
+import { recordDeadLettered } from '../support/outbox-events';
 import { runCli } from '../support/cli';
 import { createTestContext, type TestContext } from '../support/harness';
 import { http } from '../support/http';
@@ -188,8 +188,7 @@ describe('GET /admin/audit', () => {
     // A refused move is no action: it leaves no row.
     expect((await f.adminMove(t, w.id, 'PROCESSING', 'too late')).status).toBe(409);
 
-    const event = await ctx.db.$transaction((tx) => recordWebhookEvent(tx, ctx.config.SECRETS_KEY, { operatorId: op.id, event: 'DEPOSIT', body: 'event=DEPOSIT' }));
-    await ctx.db.webhookEvent.update({ where: { id: event.id }, data: { status: 'DEAD_LETTER' } });
+    const event = await recordDeadLettered(ctx.db, ctx.config.SECRETS_KEY, op.id);
     expect((await http(ctx.apiUrl, 'POST', `/admin/webhooks/${event.id}/redeliver`, { token: t })).status).toBe(202);
     await eventually(async () => (await ctx.db.webhookEvent.findUniqueOrThrow({ where: { id: event.id } })).status === 'DELIVERED' || null, 30_000, 'redelivered');
     expect((await http(ctx.apiUrl, 'POST', '/admin/logout', { token: t })).status).toBe(204);

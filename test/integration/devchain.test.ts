@@ -2,7 +2,7 @@ import { Interface, JsonRpcProvider, Wallet, getAddress, parseEther } from 'ethe
 import { priceFeed, testToken } from '../../dev/devchain/bindings';
 import { bankroll, drainGas, fund, mine, restoreGas, setPrice } from '../../dev/devchain/dev-commands';
 import { startDevNode } from '../../dev/devchain/node';
-import { setProxyRpc } from '../../dev/devchain/rpc-proxy';
+import { proxyRpcCalls, setProxyRpc } from '../../dev/devchain/rpc-proxy';
 import { DEV_CHAIN } from '../../dev/devchain/spec';
 import { freePort } from '../../src/adapters/free-port';
 import { setupDevChain, type DevChainFixture } from '../support/devchain-setup';
@@ -200,6 +200,18 @@ describe('rpc proxy', () => {
     const res = await fetch(`${chain.rpcUrl}/__dev/rpc`, { method: 'POST', body: '{"up":"no"}' });
     expect(res.status).toBe(400);
     expect(await state()).toEqual(before);
+  });
+
+  it('counts the calls it forwards by method, each entry of a batch on its own', async () => {
+    const before = await proxyRpcCalls(chain.rpcUrl);
+    const call = (id: number, method: string) => ({ jsonrpc: '2.0', id, method, params: [] });
+    const post = (body: unknown) => fetch(chain.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+    await post(call(1, 'eth_chainId'));
+    await post([call(2, 'eth_blockNumber'), call(3, 'eth_blockNumber'), call(4, 'eth_chainId')]);
+    const after = await proxyRpcCalls(chain.rpcUrl);
+    expect(after.requests - before.requests).toBe(2);
+    expect((after.calls.eth_chainId ?? 0) - (before.calls.eth_chainId ?? 0)).toBe(2);
+    expect((after.calls.eth_blockNumber ?? 0) - (before.calls.eth_blockNumber ?? 0)).toBe(2);
   });
 });
 

@@ -14,7 +14,7 @@ import { createTestContext, type TestContext } from '../support/harness';
 import { http } from '../support/http';
 import { eventually } from '../support/wait';
 import { ACK, WebhookReceiver } from '../support/webhook-receiver';
-import { registerTronChain, startTronFixture, TRON_STANDIN_CHAIN_ID, type TronFixture } from '../support/tron-standin/fixture';
+import { RECONCILE_BLOCK_MS, registerTronChain, startTronFixture, TRON_STANDIN_CHAIN_ID, type TronFixture } from '../support/tron-standin/fixture';
 
 // Reconcile on TRON (against the TRON full-node STAND-IN, see docs/tron.md) and the worker's scheduled reconcile with
 // its metrics, on the dev EVM chain and the stand-in together.
@@ -29,7 +29,7 @@ const EVM = 31337;
 
 beforeAll(async () => {
   const bankrollAddress = new Wallet(JSON.parse(process.env.GW_TEST_SERVICES!).bankrollKey).address;
-  tron = await startTronFixture(bankrollAddress);
+  tron = await startTronFixture(bankrollAddress, RECONCILE_BLOCK_MS);
   node = new TronNode(tron.standIn.url);
   ctx = await createTestContext({ env: { TRON_RPC_URLS: `${TRON_STANDIN_CHAIN_ID}=${tron.standIn.url}`, PRICE_RETRY_SECONDS: '1', RECONCILE_EVERY_SECONDS: '2' } });
   await registerTronChain(ctx.db, tron);

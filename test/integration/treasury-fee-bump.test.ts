@@ -1,6 +1,8 @@
 import { parseUnits, Transaction, Wallet } from 'ethers';
 import { ERC20 } from '../../src/chain/erc20';
+import { createAdmin } from '../../src/provisioning/admins';
 import { runCli } from '../support/cli';
+import { http } from '../support/http';
 import { closeHeadlessSuite, openHeadlessSuite, type HeadlessSuite } from '../support/headless-fixtures';
 import { eventually, mineUntil } from '../support/wait';
 
@@ -49,6 +51,11 @@ it('When the base fee rises past a signed treasury send, Then the payout child r
   }, 30_000, 'a replacement above the base fee');
   expect(Transaction.from(bumped.rawTx).nonce).toBe(Transaction.from(first!.rawTx).nonce);
   expect(bumped.stuckAt).not.toBeNull();
+  // Still unmined: the admins' treasury view marks the send stuck.
+  await createAdmin(ctx.db, 'fee-bump-admin@example.com', 'admin-password', 'SUPPORT');
+  const login = await http(ctx.apiUrl, 'POST', '/admin/login', { json: { email: 'fee-bump-admin@example.com', password: 'admin-password' } });
+  const view = (await http(ctx.apiUrl, 'GET', '/admin/treasury?chainId=31337', { token: login.body.token as string })).body;
+  expect(view.sends.find((x: { id: string }) => x.id === transferId)).toMatchObject({ status: 'BROADCAST', stuck: true, workflowId: `treasury-send-${transferId}` });
 
   await mineExpensiveBlock();
   const done = await mineUntil(() => f.mineBlocks(), async () => {

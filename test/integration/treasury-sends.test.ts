@@ -13,6 +13,8 @@ const { ctx, f, op } = headlessSuite({ TEST_PAUSE_BEFORE_BROADCAST_MS: '2000' })
 const cli = (...args: string[]) => runCli(args, ctx.env);
 const TRANSFER = topicOf('Transfer(address,address,uint256)');
 const CHAIN = '31337';
+// Each case runs the CLI (a process start) five to ten times and waits for confirmations: minutes on a loaded machine.
+jest.setTimeout(300_000);
 
 async function coldAddress(): Promise<string> {
   const address = Wallet.createRandom().address;

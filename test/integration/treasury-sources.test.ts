@@ -105,7 +105,7 @@ describe('treasury source add / remove / list: bad input exits 2 with { error } 
     const again = await cli('treasury', 'source', 'add', '--chain', '31337', '--address', address, '--by', 'bob');
     expect(again.code).toBe(2);
     expect(again.json.error).toContain('already a treasury source of chain 31337 (added by alice');
-    expect((await cli('treasury', 'list')).json).toEqual({ sources: [added.json], coldAddresses: [] });
+    expect((await cli('treasury', 'list')).json).toEqual({ sources: [added.json], coldAddresses: [], hotWallets: [] });
 
     const removed = await cli('treasury', 'source', 'remove', '--chain', '31337', '--address', address, '--by', 'bob');
     expect(removed.code).toBe(0);
@@ -113,7 +113,7 @@ describe('treasury source add / remove / list: bad input exits 2 with { error } 
     const twice = await cli('treasury', 'source', 'remove', '--chain', '31337', '--address', address, '--by', 'bob');
     expect(twice.code).toBe(2);
     expect(twice.json.error).toContain('is not a treasury source');
-    expect((await cli('treasury', 'list', '--chain', '31337')).json).toEqual({ sources: [], coldAddresses: [] });
+    expect((await cli('treasury', 'list', '--chain', '31337')).json).toEqual({ sources: [], coldAddresses: [], hotWallets: [] });
     expect((await cli('treasury', 'list', '--chain', '999')).code).toBe(2);
     // The removal is history: the row stays for the top-ups it may have booked.
     expect(await ctx.db.treasurySource.findMany({ where: { address } })).toEqual([expect.objectContaining({ addedBy: 'alice', removedBy: 'bob' })]);
@@ -226,5 +226,31 @@ describe('a chain reset', () => {
     expect(await ctx.db.bankrollOpening.count({ where: { genesisHash: retired } })).toBeGreaterThan(0);
     // New openings are read now: nothing recorded on the old instance is compared with the new one.
     expect((await reconcile()).json).toMatchObject({ ok: true, differences: [] });
+  });
+});
+
+describe('native top-ups in reconcile', () => {
+  it('When the team sends the native coin to the bankroll from a registered source, Then reconcile counts it pending, records it once deep enough (no log: log index -1), and is ok', async () => {
+    expect((await reconcile()).json.ok).toBe(true);
+    expect((await cli('treasury', 'source', 'add', '--chain', '31337', '--address', teamWallet, '--by', 'alice')).code).toBe(0);
+    const { txHash } = await fund({ nodeUrl: ctx.services.chainNodeUrl, registry: ctx.services.registry, address: bankroll, token: 'native', amount: '0.5' });
+    const eth = (json: any) => json.chains[0].assets.find((a: { asset: string }) => a.asset === 'native');
+
+    const shallow = await reconcile();
+    expect(shallow.json).toMatchObject({ ok: true, differences: [] });
+    expect(eth(shallow.json)).toMatchObject({ pending: '500000000000000000', difference: '0' });
+    expect(await ctx.db.treasuryTopUp.count({ where: { asset: 'native' } })).toBe(0);
+
+    await mine({ nodeUrl: ctx.services.chainNodeUrl, blocks: 2 });
+    const deep = await reconcile();
+    expect(deep.code).toBe(0);
+    expect(deep.json).toMatchObject({ ok: true, differences: [] });
+    expect(eth(deep.json)).toMatchObject({ pending: '0', difference: '0' });
+    const rows = await ctx.db.treasuryTopUp.findMany({ where: { asset: 'native' } });
+    expect(rows.map((r) => ({ txHash: r.txHash, logIndex: r.logIndex, amount: r.amount.toFixed(0) }))).toEqual([{ txHash, logIndex: -1, amount: '500000000000000000' }]);
+    // Booked from its row now: another run reads no blocks for it and records nothing twice.
+    expect((await reconcile()).json).toMatchObject({ ok: true, differences: [] });
+    expect(await ctx.db.treasuryTopUp.count({ where: { asset: 'native' } })).toBe(1);
+    expect((await treasury()).body.topUps[0]).toMatchObject({ from: teamWallet, asset: 'native', symbol: 'ETH', transactionHash: txHash, amount: '500000000000000000' });
   });
 });

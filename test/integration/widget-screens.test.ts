@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { fund, mine } from '../../dev/devchain/dev-commands';
 import { createOperator } from '../../src/provisioning/operators';
-import { openBrowser, seriousAxeViolations } from '../support/browser';
+import { checkScreen as checkVariants, openBrowser } from '../support/browser';
 import { createTestContext, type TestContext } from '../support/harness';
 import { http } from '../support/http';
 import { ACK, WebhookReceiver } from '../support/webhook-receiver';
@@ -11,12 +11,6 @@ import { withdrawFixtures } from '../support/withdraw-fixtures';
 
 /** WIDGET_SCREENSHOTS=1 also writes every screen to docs/widget/ (how the committed screenshots were made). */
 const SHOTS = process.env.WIDGET_SCREENSHOTS === '1' ? path.resolve(__dirname, '../../docs/widget') : null;
-const VARIANTS = [
-  { width: 360, height: 780, scheme: 'light' },
-  { width: 360, height: 780, scheme: 'dark' },
-  { width: 1280, height: 900, scheme: 'light' },
-  { width: 1280, height: 900, scheme: 'dark' },
-] as const;
 
 let ctx: TestContext;
 let receiver: WebhookReceiver;
@@ -40,19 +34,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-/**
- * One screen in the four variants (360 px and 1280 px, light and dark): no serious or critical axe-core violation,
- * nothing wider than the viewport, and (with WIDGET_SCREENSHOTS=1) a full-page screenshot of each.
- */
-async function checkScreen(page: Page, name: string): Promise<void> {
-  for (const v of VARIANTS) {
-    await page.setViewportSize({ width: v.width, height: v.height });
-    await page.emulateMedia({ colorScheme: v.scheme });
-    expect([name, v, await seriousAxeViolations(page)]).toEqual([name, v, []]);
-    expect([name, v.width, await page.evaluate(() => document.documentElement.scrollWidth)]).toEqual([name, v.width, v.width]);
-    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}-${v.width}-${v.scheme}.png`), fullPage: true });
-  }
-}
+const checkScreen = (page: Page, name: string) => checkVariants(page, name, { dir: SHOTS });
 
 async function depositPage(): Promise<{ page: Page; sid: string }> {
   const r = await http(ctx.apiUrl, 'POST', '/session/deposit', {

@@ -3,6 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
+/** The screens every page is checked and photographed on: a phone and a laptop width, light and dark. */
+export const SCREEN_VARIANTS = [
+  { width: 360, height: 780, scheme: 'light' },
+  { width: 360, height: 780, scheme: 'dark' },
+  { width: 1280, height: 900, scheme: 'light' },
+  { width: 1280, height: 900, scheme: 'dark' },
+] as const;
+
 /** Debian's Chromium, headless, a fresh profile per run (TOOLCHAIN §6); nothing is downloaded. */
 export async function openBrowser(opts: { colorScheme?: 'light' | 'dark'; width?: number; height?: number } = {}): Promise<{
   context: BrowserContext;
@@ -57,4 +65,23 @@ export async function seriousAxeViolations(page: Page): Promise<AxeFinding[]> {
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
   });
+}
+
+export type ScreenVariant = (typeof SCREEN_VARIANTS)[number];
+
+/**
+ * One screen in every variant: no serious or critical axe-core violation and nothing wider than the viewport, and,
+ * when `shots` names a folder, a full-page screenshot of each variant `shoot` picks (all unless given). Leaves the
+ * page at 1280 px, light.
+ */
+export async function checkScreen(page: Page, name: string, shots: { dir: string | null; shoot?: (v: ScreenVariant) => boolean }): Promise<void> {
+  for (const v of SCREEN_VARIANTS) {
+    await page.setViewportSize({ width: v.width, height: v.height });
+    await page.emulateMedia({ colorScheme: v.scheme });
+    expect([name, v, await seriousAxeViolations(page)]).toEqual([name, v, []]);
+    expect([name, v.width, await page.evaluate(() => document.documentElement.scrollWidth)]).toEqual([name, v.width, v.width]);
+    if (shots.dir && (shots.shoot?.(v) ?? true)) await page.screenshot({ path: path.join(shots.dir, `${name}-${v.width}-${v.scheme}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.emulateMedia({ colorScheme: 'light' });
 }

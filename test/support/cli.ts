@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
+import { testServices } from './services';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -11,12 +12,15 @@ export interface CliResult {
   json: any;
 }
 
-/** Runs the provisioning CLI as operators' service team would (`npm run --silent cli -- ...`), with an explicit env. */
+/**
+ * Runs the provisioning CLI as operators' service team would (`npm run --silent cli -- ...`), with an explicit env:
+ * the same sources, bundled once per run by the global setup (`cliScript`) and run with node.
+ */
 export function runCli(args: string[], env: Record<string, string>): Promise<CliResult> {
   return new Promise((resolve) => {
     execFile(
-      path.join(ROOT, 'node_modules/.bin/tsx'),
-      [path.join(ROOT, 'dev/cli/main.ts'), ...args],
+      process.execPath,
+      [testServices().cliScript, ...args],
       { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } },
       (err, stdout, stderr) => {
         const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;

@@ -67,6 +67,9 @@ export async function createTestContext(opts: { env?: Record<string, string>; wo
     ...keys,
     ...publicKeysOf(keys),
     PORT: '0',
+    // No worker metrics unless a test asks: a worker process spawned with this environment (the crash campaign's)
+    // would otherwise take the launcher's fixed 9464 beside restart-check's `npm start`.
+    WORKER_METRICS_PORT: '0',
     FX_RATES: 'EUR=0.92,GBP=0.79',
     CHAIN_POLL_MS: '200',
     // The tests' receivers listen on this machine, which a webhook may reach only inside this allowance.

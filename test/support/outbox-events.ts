@@ -15,3 +15,16 @@ export function recordSyntheticComplete(db: Db, secretsKey: string, operatorId: 
   });
   return db.$transaction((tx) => recordWebhookEvent(tx, secretsKey, { operatorId, event: 'WITHDRAW_COMPLETE', body }));
 }
+
+/**
+ * An event whose deliveries ran out: DEAD_LETTER and marked dispatched in the transaction that records it, as the
+ * outbox leaves one. Recorded undispatched and marked after, the relay (one second's grace) could start a delivery of
+ * it first, and a redelivery would then find it DELIVERED.
+ */
+export async function recordDeadLettered(db: Db, secretsKey: string, operatorId: string): Promise<OutboxEvent> {
+  return db.$transaction(async (tx) => {
+    const event = await recordWebhookEvent(tx, secretsKey, { operatorId, event: 'DEPOSIT', body: 'event=DEPOSIT' });
+    await tx.webhookEvent.update({ where: { id: event.id }, data: { status: 'DEAD_LETTER', dispatchedAt: new Date() } });
+    return event;
+  });
+}

@@ -36,6 +36,11 @@ class ServiceProcess {
     private readonly logFile: string,
   ) {}
 
+  /** The running process's id (the soak reads its memory), or null when stopped. */
+  get pid(): number | null {
+    return this.child?.pid ?? null;
+  }
+
   async start(): Promise<void> {
     if (this.child) return;
     const log = createWriteStream(this.logFile, { flags: 'a' });
@@ -94,6 +99,8 @@ export interface ServiceProcesses {
   startWorkers(): Promise<void>;
   stopWorkers(): Promise<void>;
   stopApis(): Promise<void>;
+  /** The running API and worker processes' ids. */
+  pids(): { api: number[]; worker: number[] };
 }
 
 /**
@@ -103,8 +110,9 @@ export interface ServiceProcesses {
  */
 export async function startServiceProcesses(count: number, env: Record<string, string>): Promise<ServiceProcesses> {
   const logDir = mkdtempSync(path.join(os.tmpdir(), 'gw-procs-'));
-  // Info level for the ready lines; no worker metrics port, which every worker would otherwise take at 9464.
-  const base = { ...env, LOG_LEVEL: 'info', WORKER_METRICS_PORT: '0' };
+  // Info level for the ready lines; no worker metrics port, which every worker would otherwise take at 9464 (a single
+  // worker may be given one: the soak reads its Temporal metrics).
+  const base = { ...env, LOG_LEVEL: 'info', WORKER_METRICS_PORT: count === 1 ? (env.WORKER_METRICS_PORT ?? '0') : '0' };
   const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
   const front = await startFrontProxy(ports.map((port) => ({ host: '127.0.0.1', port })), 0);
   // Widget links name the front, as behind a load balancer.
@@ -128,5 +136,9 @@ export async function startServiceProcesses(count: number, env: Record<string, s
       await front.stop();
       await Promise.all(apis.map((a) => a.stop()));
     },
+    pids: () => ({
+      api: apis.flatMap((a) => (a.pid === null ? [] : [a.pid])),
+      worker: workers.flatMap((w) => (w.pid === null ? [] : [w.pid])),
+    }),
   };
 }

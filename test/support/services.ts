@@ -12,6 +12,8 @@ export interface TestServices {
   secondChain: { nodeUrl: string; rpcUrl: string; registry: DevChainRegistry };
   bankrollKey: string;
   workflowBundlePath: string;
+  /** The provisioning CLI bundled once per run (test/support/cli.ts runs it with plain node). */
+  cliScript: string;
 }
 
 export const TEST_ENV = 'GW_TEST_SERVICES';

@@ -1,8 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { bundleWorkflowCode } from '@temporalio/worker';
+import { build as esbuild } from 'esbuild';
 import { Wallet } from 'ethers';
+import { DATA_DIR, ROOT } from '../../dev/launcher/paths';
 import { createDatabaseIfMissing, dropDatabase, findOrStartPostgres, migrate, withDatabase } from '../../dev/launcher/postgres';
 import { freePort } from '../../src/adapters/free-port';
 import { ensureTemporalCli, readDevServerSettings, startTemporalDevServer } from '../../dev/launcher/temporal-server';
@@ -15,10 +17,23 @@ const quietLogger = { log: () => {}, trace: () => {}, debug: () => {}, info: () 
 /**
  * The real services for integration tests and benchmarks: a Temporal dev server (in memory, headless, free
  * port), PostgreSQL (local server, else embedded) with a migrated template database, the two dev chains (hardhat, and
- * geth in dev mode with its data in a temp dir) with the test tokens and feeds, and the workflow bundle built once. `dynamicConfig` adds to temporal-dev.yml's (the history
- * recorder lowers the continue-as-new suggestion so a long wait reaches it in seconds).
+ * geth in dev mode with its data in a temp dir) with the test tokens and feeds, and the workflow bundle and the
+ * provisioning CLI (bundleCli) built once. `dynamicConfig` adds to temporal-dev.yml's (the history recorder lowers the
+ * continue-as-new suggestion so a long wait reaches it in seconds).
  */
 export async function startServices(opts: { dynamicConfig?: Record<string, unknown> } = {}): Promise<{ services: TestServices; stop(): Promise<void> }> {
+  try {
+    return await startServicesOnce(opts);
+  } catch (err) {
+    // CI starts several sets of services at once on a saturated machine: a port the kernel handed out may be taken
+    // by another start before ours binds it, or a start may outlast its wait. The reason is printed; one more try,
+    // on fresh ports, and a second failure is the run's.
+    console.error(`services did not start (${(err as Error).message}); starting them again on fresh ports`);
+    return startServicesOnce(opts);
+  }
+}
+
+async function startServicesOnce(opts: { dynamicConfig?: Record<string, unknown> }): Promise<{ services: TestServices; stop(): Promise<void> }> {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'gw-test-'));
   const cli = ensureTemporalCli(console.error);
   const [temporalPort, nodePort, proxyPort, pgPort, node2Port, proxy2Port] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort(), freePort()]);
@@ -43,19 +58,26 @@ export async function startServices(opts: { dynamicConfig?: Record<string, unkno
       (c) => c.stop(),
     ),
     bundleWorkflowCode({ workflowsPath: require.resolve('../../src/workflows'), logger: quietLogger }),
+    tracked(bundleCli(), (dir) => Promise.resolve(rmSync(dir, { recursive: true, force: true }))),
   ] as const);
-  const failed = started.find((r) => r.status === 'rejected');
-  if (failed) {
+  const abandon = async (reason: unknown): Promise<never> => {
     await Promise.allSettled(stops.map((stop) => stop()));
     rmSync(tmp, { recursive: true, force: true });
-    throw failed.reason;
-  }
+    throw reason;
+  };
+  const failed = started.find((r) => r.status === 'rejected');
+  if (failed) return abandon(failed.reason);
   const value = <T>(r: PromiseSettledResult<T>): T => (r as PromiseFulfilledResult<T>).value;
-  const [temporal, pg, chain, chain2, bundle] = [value(started[0]), value(started[1]), value(started[2]), value(started[3]), value(started[4])];
+  const [temporal, pg, chain, chain2, bundle, cliDir] = [value(started[0]), value(started[1]), value(started[2]), value(started[3]), value(started[4]), value(started[5])];
   // Every test file clones this migrated template, so each gets a fresh database in milliseconds.
   const templateDb = `gw_test_tpl_${process.pid}`;
-  await createDatabaseIfMissing(pg.adminUrl, templateDb);
-  await migrate(withDatabase(pg.adminUrl, templateDb));
+  try {
+    await createDatabaseIfMissing(pg.adminUrl, templateDb);
+    await migrate(withDatabase(pg.adminUrl, templateDb));
+  } catch (err) {
+    await dropDatabase(pg.adminUrl, templateDb).catch(() => {});
+    return abandon(err);
+  }
   const workflowBundlePath = path.join(tmp, 'workflow-bundle.js');
   writeFileSync(workflowBundlePath, bundle.code);
 
@@ -69,6 +91,7 @@ export async function startServices(opts: { dynamicConfig?: Record<string, unkno
     secondChain: { nodeUrl: chain2.nodeUrl, rpcUrl: chain2.rpcUrl, registry: chain2.registry },
     bankrollKey,
     workflowBundlePath,
+    cliScript: path.join(cliDir, 'cli.js'),
   };
   return {
     services,
@@ -78,8 +101,31 @@ export async function startServices(opts: { dynamicConfig?: Record<string, unkno
       await chain2.stop();
       await pg.proc?.stop();
       await temporal.stop();
+      rmSync(cliDir, { recursive: true, force: true });
       // geth's data, Temporal's and PostgreSQL's: about 1.5 GB a run, which filled the disk after a few dozen runs.
       rmSync(tmp, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The provisioning CLI as one script with its packages left external, run with plain node: the tests call it a few
+ * hundred times a CI run, and each call through tsx's loader cost about 1.5 CPU-seconds more. It is written two
+ * levels below the checkout, as dev/cli/main.ts is, because dev/launcher/paths.ts finds the checkout from __dirname.
+ */
+async function bundleCli(): Promise<string> {
+  const dir = path.join(DATA_DIR, `test-cli-${process.pid}-${Date.now()}`);
+  mkdirSync(dir, { recursive: true });
+  await esbuild({
+    entryPoints: [path.join(ROOT, 'dev/cli/main.ts')],
+    outfile: path.join(dir, 'cli.js'),
+    bundle: true,
+    platform: 'node',
+    packages: 'external',
+    // One bundle is one module: src/cli/main.ts's "run when started directly" guard would hold there too and run the
+    // command a second time beside dev/cli/main.ts's.
+    define: { 'require.main': 'undefined' },
+    logLevel: 'warning',
+  });
+  return dir;
 }

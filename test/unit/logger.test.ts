@@ -32,6 +32,17 @@ describe('logger', () => {
     expect(JSON.stringify(c.lines[0])).not.toContain('stack');
   });
 
+  it('When an error has a cause, Then a gRPC cause (numeric code) is kept with its code, and any other cause, which may name an RPC URL, is not', () => {
+    const c = capture();
+    const grpc = Object.assign(new Error('14 UNAVAILABLE: connection refused'), { code: 14, details: 'connection refused', metadata: {} });
+    c.logger.warn('a', { err: new Error('Workflow Update failed', { cause: grpc }) });
+    const provider = Object.assign(new Error('server response 500 (info={ "requestUrl": "https://rpc.example/KEY-10" })'), { code: 'SERVER_ERROR' });
+    c.logger.warn('b', { err: new Error('price read failed', { cause: provider }) });
+    expect(c.lines[0]).toMatchObject({ err: { name: 'Error', message: 'Workflow Update failed', cause: { message: '14 UNAVAILABLE: connection refused', code: 14 } } });
+    expect(c.lines[1]!.err).toEqual({ name: 'Error', message: 'price read failed' });
+    expect(c.text()).not.toContain('KEY-10');
+  });
+
   it('When the level is info, Then debug lines are dropped; a child keeps its fields and the redaction', () => {
     const c = capture('info');
     c.logger.debug('hidden');

@@ -43,7 +43,7 @@ const LAYERS: string[][] = [
   ['temporal'],
   ['use-cases'],
   ['api', 'metrics'],
-  ['widget'],
+  ['widget', 'panel'],
   ['http'],
   ['cli', 'main.ts'],
 ];

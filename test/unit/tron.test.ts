@@ -2,7 +2,7 @@ import { sha256, Wallet } from 'ethers';
 import { evmFromTron, isTronAddress, tronFromEvm, tronFromHex, tronHex } from '../../src/adapters/tron-address';
 import { refBlockOf, signTronTx, trc20TransferTx, tronSignerOf, trxTransferTx, txIdMatches } from '../../src/chain/tron-tx';
 import { TRANSFER_TOPIC } from '../../src/chain/erc20';
-import { feeLimitSun, MAX_FEE_LIMIT_SUN, worstCaseSun } from '../../src/chain/tron-fees';
+import { feeLimitSun, MAX_FEE_LIMIT_SUN, spendCeilingSun, worstCaseSun } from '../../src/chain/tron-fees';
 import { tronTransferLogs } from '../../src/chain/tron-transfers';
 import { tronDepositAddress, tronDepositKey, tronDepositPath, tronDepositXpub, tronFeeWalletAddress } from '../../src/adapters/tron-wallet';
 
@@ -91,6 +91,13 @@ describe('TRON fees and Transfer logs', () => {
     expect(feeLimitSun(35_580n, prices)).toBe(14_943_600n);
     expect(feeLimitSun(10_000_000n, prices)).toBe(MAX_FEE_LIMIT_SUN);
     expect(worstCaseSun(14_943_600n, prices)).toBe(14_943_600n + 400_000n);
+  });
+
+  it('When a signed transaction\'s most TRX is asked, Then a TRC-20 transfer can take its fee_limit and bandwidth, a TRX transfer (no fee_limit) its amount and bandwidth', () => {
+    const ref = refBlockOf({ blockID: '0000000000000064' + 'ab'.repeat(24), block_header: { raw_data: { number: 100, timestamp: 1_700_000_000_000 } } }, 600_000);
+    const [from, to] = [tronFromEvm(Wallet.createRandom().address), tronFromEvm(Wallet.createRandom().address)];
+    expect(spendCeilingSun(trc20TransferTx({ from, token: USDT_MAINNET, to, raw: 5_000_000n, feeLimitSun: 14_943_600n }, ref), prices)).toBe(14_943_600n + 400_000n);
+    expect(spendCeilingSun(trxTransferTx({ from, to, sun: 2_000_000n }, ref), prices)).toBe(2_000_000n + 400_000n);
   });
 
   it('When transaction infos carry logs, Then Transfer logs are read with base58 token, sender and recipient, indices counted across the block, other events skipped', () => {

@@ -8,7 +8,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The process answers */
+        /**
+         * The process answers
+         * @description Liveness: answers 200 while the process serves requests; it checks no dependency.
+         */
         get: operations["checkLiveness"];
         put?: never;
         post?: never;
@@ -25,7 +28,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** PostgreSQL, Temporal and every active chain answer */
+        /**
+         * PostgreSQL, Temporal and every active chain answer
+         * @description Readiness: 200 when PostgreSQL, Temporal and every active chain's node answer; 503 with the same body naming what is down.
+         */
         get: operations["checkReadiness"];
         put?: never;
         post?: never;
@@ -44,7 +50,7 @@ export interface paths {
         };
         /**
          * Prometheus metrics (text exposition format)
-         * @description Needs METRICS_TOKEN as a Bearer token when the gateway sets one.
+         * @description Prometheus text exposition of the API process (HTTP, webhook, price and chain metrics). Needs METRICS_TOKEN as a Bearer token when the gateway sets one.
          */
         get: operations["getMetrics"];
         put?: never;
@@ -62,7 +68,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Networks and their tokens (the native asset has address null) */
+        /**
+         * Networks and their tokens (the native asset has address null)
+         * @description Public (spec 4.6). The networks with their token contracts and decimals, unwrapped (a raw array, no envelope).
+         */
         get: operations["listChains"];
         put?: never;
         post?: never;
@@ -79,7 +88,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This document (OpenAPI 3.1) */
+        /**
+         * This document (OpenAPI 3.1)
+         * @description This document: every operation the gateway serves, and the webhook events it sends under `webhooks`.
+         */
         get: operations["getOpenApiDocument"];
         put?: never;
         post?: never;
@@ -96,7 +108,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The API reference (HTML) */
+        /**
+         * The API reference (HTML)
+         * @description The API reference as an HTML page rendering this document, served by the gateway itself (no outside origin).
+         */
         get: operations["getApiReference"];
         put?: never;
         post?: never;
@@ -135,7 +150,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revoke the caller's admin token */
+        /**
+         * Revoke the caller's admin token
+         * @description Revokes the token that authenticated the call (204); it stops working at once. Recorded in the admin audit. From the management panel (its cookie and CSRF token) it also clears the panel's cookie.
+         */
         post: operations["adminLogout"];
         delete?: never;
         options?: never;
@@ -152,7 +170,7 @@ export interface paths {
         };
         /**
          * The admin audit (logins, logouts, status moves, retries, redeliveries), newest first
-         * @description ADMIN and SUPERADMIN; SUPPORT gets 403 FORBIDDEN_ROLE.
+         * @description ADMIN and SUPERADMIN; SUPPORT gets 403 FORBIDDEN_ROLE. Every admin action (status move, retry, redeliver, login, logout) with admin id, role, action, target, note, time and client address, newest first; a raw array with the next page in X-Next-Cursor.
          */
         get: operations["adminListAudit"];
         put?: never;
@@ -170,7 +188,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Operators (no secrets) */
+        /**
+         * Operators (no secrets)
+         * @description The operators with their settings for the management panel; no key or webhook secret is ever returned.
+         */
         get: operations["listOperators"];
         put?: never;
         post?: never;
@@ -187,7 +208,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The webhook outbox, newest first */
+        /**
+         * The webhook outbox, newest first
+         * @description The webhook outbox across operators, newest first, each event with its delivery attempts; filters by event, status and operator.
+         */
         get: operations["adminListWebhookEvents"];
         put?: never;
         post?: never;
@@ -208,7 +232,7 @@ export interface paths {
         put?: never;
         /**
          * Redeliver a dead-lettered event
-         * @description ADMIN and SUPERADMIN; SUPPORT gets 403 FORBIDDEN_ROLE.
+         * @description ADMIN and SUPERADMIN; SUPPORT gets 403 FORBIDDEN_ROLE. Queues a dead-lettered event for delivery again (the same event id and body); any other status answers 409 INVALID_TRANSITION. Recorded in the admin audit.
          */
         post: operations["adminRedeliverWebhookEvent"];
         delete?: never;
@@ -224,7 +248,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Deposits, newest first (status=DUST: transfers below their minimum, never credited) */
+        /**
+         * Deposits, newest first (status=DUST: transfers below their minimum, never credited)
+         * @description Deposits seen on chain, newest first, with their status (dust included: a transfer below its minimum, recorded and never credited).
+         */
         get: operations["adminListDeposits"];
         put?: never;
         post?: never;
@@ -241,7 +268,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Withdrawals, newest first */
+        /**
+         * Withdrawals, newest first
+         * @description Spec 4.13: lists withdrawals for the management panel, a raw array, newest first; filters by status, mode, operator, user and stuck.
+         */
         get: operations["adminListWithdrawals"];
         put?: never;
         post?: never;
@@ -266,7 +296,7 @@ export interface paths {
         head?: never;
         /**
          * Move a Mode A withdrawal
-         * @description ADMIN and SUPERADMIN; SUPPORT gets 403 FORBIDDEN_ROLE.
+         * @description ADMIN and SUPERADMIN; SUPPORT gets 403 FORBIDDEN_ROLE. Spec 4.13: body `status` (PROCESSING, COMPLETED or REJECTED) and `adminNote`; follows the Mode A transitions of spec 3.2, any other move answers 409 INVALID_TRANSITION. Recorded in the admin audit.
          */
         patch: operations["adminMoveWithdrawal"];
         trace?: never;
@@ -282,7 +312,7 @@ export interface paths {
         put?: never;
         /**
          * Requeue a headless payout (WAITING_FOR_GAS or retryable FAILED, no transaction yet)
-         * @description ADMIN and SUPERADMIN; SUPPORT gets 403 FORBIDDEN_ROLE.
+         * @description ADMIN and SUPERADMIN; SUPPORT gets 403 FORBIDDEN_ROLE. Spec 4.13: no body. Requeues only a WAITING_FOR_GAS or FAILED(retryable) request with no transaction hash; never broadcasts from the HTTP request. 409 HEADLESS_RETRY_NOT_ALLOWED otherwise, 409 HEADLESS_RETRY_IN_PROGRESS while a settlement worker holds the job.
          */
         post: operations["adminRetryWithdrawal"];
         delete?: never;
@@ -298,7 +328,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Treasury sources and their top-ups into the bankroll, cold addresses and the newest sends to them */
+        /**
+         * Treasury sources and their top-ups into the bankroll, cold addresses and the newest sends to them
+         * @description Each chain's registered treasury sources with their top-ups into the bankroll, the cold-storage addresses and the newest treasury sends to them.
+         */
         get: operations["adminGetTreasury"];
         put?: never;
         post?: never;
@@ -319,7 +352,7 @@ export interface paths {
         put?: never;
         /**
          * A session's state (closed sessions answer too)
-         * @description Auth: the session's `sid` is the credential (no operator key).
+         * @description Auth: the session's `sid` is the credential (no operator key). The widget's view of its session: type, status, amount, currency, language and return URL. An expired or closed session still answers, so the widget can show how it ended.
          */
         post: operations["getSessionInfo"];
         delete?: never;
@@ -339,7 +372,7 @@ export interface paths {
         put?: never;
         /**
          * The user's deposit address for a currency on a chain
-         * @description Auth: the session's `sid` is the credential (no operator key).
+         * @description Auth: the session's `sid` is the credential (no operator key). Spec 4.5: called by the widget with `sid`, `currency` and `chainId` (all required); returns the user's deposit address on that chain in the standard envelope. A withdraw session's sid is refused naming `sid`.
          */
         post: operations["getDepositAddress"];
         delete?: never;
@@ -359,7 +392,7 @@ export interface paths {
         put?: never;
         /**
          * Request a withdrawal of the session's amount to an address
-         * @description Auth: the session's `sid` is the credential (no operator key).
+         * @description Auth: the session's `sid` is the credential (no operator key). Spec 4.7: called by the widget; initiates the withdrawal to the address, network and token the user supplies, for the session's locked amount. The operator's approval mode decides what follows (WITHDRAW_REQUEST, spec 6.2).
          */
         post: operations["requestDirectTransfer"];
         delete?: never;
@@ -415,7 +448,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The pages' script */
+        /**
+         * The pages' script
+         * @description The widget pages' script, served by the gateway (the pages load nothing from another origin).
+         */
         get: operations["getWidgetScript"];
         put?: never;
         post?: never;
@@ -432,7 +468,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The pages' styles */
+        /**
+         * The pages' styles
+         * @description The widget pages' styles, served by the gateway.
+         */
         get: operations["getWidgetStyles"];
         put?: never;
         post?: never;
@@ -453,7 +492,7 @@ export interface paths {
         put?: never;
         /**
          * The session's live state (closed sessions answer too)
-         * @description Auth: the session's `sid` is the credential (no operator key).
+         * @description Auth: the session's `sid` is the credential (no operator key). The session's live state for the widget pages (deposits seen, their confirmations, the withdrawal's progress); closed sessions answer too.
          */
         post: operations["getWidgetStatus"];
         delete?: never;
@@ -473,7 +512,7 @@ export interface paths {
         put?: never;
         /**
          * A QR code of a payment URI
-         * @description Auth: the session's `sid` is the credential (no operator key).
+         * @description Auth: the session's `sid` is the credential (no operator key). A QR code image (a data URL) of a payment URI, for the deposit page.
          */
         post: operations["getWidgetQr"];
         delete?: never;
@@ -493,7 +532,7 @@ export interface paths {
         put?: never;
         /**
          * An estimate of the session's amount in a token
-         * @description Auth: the session's `sid` is the credential (no operator key).
+         * @description Auth: the session's `sid` is the credential (no operator key). An estimate of the session's fiat amount in a token at the current price; it locks no price.
          */
         post: operations["getWidgetQuote"];
         delete?: never;
@@ -511,7 +550,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a deposit session (widget URL and sid) */
+        /**
+         * Create a deposit session (widget URL and sid)
+         * @description Spec 4.1: creates a deposit session and returns the widget URL (with the sid). `redirectUrl` overrides the panel's return address for this session: an absolute http(s) URL without credentials or NUL, at most 2048 characters; an invalid value, the empty string included, is 400. Reusing operatorReference keeps the first session's return URL. The signed DEPOSIT webhook, not the redirect status, is authoritative for crediting.
+         */
         post: operations["createDepositSession"];
         delete?: never;
         options?: never;
@@ -530,7 +572,7 @@ export interface paths {
         put?: never;
         /**
          * Create a withdraw session, or a headless withdrawal intent (executionMode HEADLESS)
-         * @description A headless intent: Needs headless mode enabled for the operator (else 403 HEADLESS_NOT_ENABLED).
+         * @description Spec 4.2: without executionMode, a widget withdraw session (`url` with the sid, and `sessionRef`); the amount is locked. With executionMode HEADLESS, a headless intent (Mode C): needs headless mode enabled for the operator (else 403 HEADLESS_NOT_ENABLED) and a non-empty operatorReference (else 400 OPERATOR_REFERENCE_REQUIRED); amount has at most two decimals; the answer is `{ sessionRef, expiresAt }` (24 h). The same operatorReference with the same payload returns the same sessionRef, with another payload 409 OPERATOR_REFERENCE_CONFLICT.
          */
         post: operations["createWithdrawSession"];
         delete?: never;
@@ -548,7 +590,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel an open session */
+        /**
+         * Cancel an open session
+         * @description Cancels one of the operator's (or its sub-operators') open sessions; its sid stops working (400 SESSION_NOT_OPEN). An open withdrawal of the session is cancelled with it. Another operator's session, or one already closed, answers 404.
+         */
         post: operations["cancelSession"];
         delete?: never;
         options?: never;
@@ -565,7 +610,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a signed test event (test=true) to the operator's webhook; no funds move */
+        /**
+         * Send a signed test event (test=true) to the operator's webhook; no funds move
+         * @description Spec 4.3: fires a real signed webhook with `test=true` at the operator's own webhookUrl, synchronously (2 network-level attempts); no funds move. A deposit session sends DEPOSIT, a withdraw session WITHDRAW_COMPLETE. A rejected or unreachable endpoint is not an error of this call: 200 with delivered false and a reason. 5 requests per minute.
+         */
         post: operations["sendTestWebhook"];
         delete?: never;
         options?: never;
@@ -582,7 +630,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Allocate a user's deposit address (idempotent) */
+        /**
+         * Allocate a user's deposit address (idempotent)
+         * @description Allocates the user's deposit address without a session, listed for every active chain (one EVM address; a TRON one where TRON is active). Idempotent: 201 when this call allocated it, 200 with the same addresses afterwards.
+         */
         post: operations["createDepositor"];
         delete?: never;
         options?: never;
@@ -597,7 +648,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A user's addresses and latest deposits */
+        /**
+         * A user's addresses and latest deposits
+         * @description Whether the gateway knows the user, with its deposit addresses and latest deposits (raw token units, status and transaction hash).
+         */
         get: operations["checkDepositor"];
         put?: never;
         post?: never;
@@ -616,7 +670,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Approve or reject an external-approval (Mode B) withdrawal */
+        /**
+         * Approve or reject an external-approval (Mode B) withdrawal
+         * @description Spec 4.8: external-approval mode (Mode B) only; `:id` is the withdrawRequestId and must belong to the caller. `decision` APPROVE or REJECT, `reason` optional. withdrawStatus is COMPLETED (settled, WITHDRAW_COMPLETE follows), REJECTED (no payout, no webhook) or AWAITING_APPROVAL (held). Idempotent: deciding an already decided withdrawal returns its current status.
+         */
         post: operations["decideWithdrawal"];
         delete?: never;
         options?: never;
@@ -633,7 +690,7 @@ export interface paths {
         };
         /**
          * Payable chains and tokens with the available liquidity
-         * @description Needs headless mode enabled for the operator (else 403 HEADLESS_NOT_ENABLED).
+         * @description Needs headless mode enabled for the operator (else 403 HEADLESS_NOT_ENABLED). Spec 4.9: without `sessionRef`, the supported chains and tokens with their availability; with it, a final pre-execute check of the locked intent's asset. Locks no price and reserves nothing; UNKNOWN is advisory here, but execute fails closed on it.
          */
         get: operations["listWithdrawOptions"];
         put?: never;
@@ -655,7 +712,7 @@ export interface paths {
         put?: never;
         /**
          * Price and queue the payout of an intent (idempotent)
-         * @description Needs headless mode enabled for the operator (else 403 HEADLESS_NOT_ENABLED).
+         * @description Needs headless mode enabled for the operator (else 403 HEADLESS_NOT_ENABLED). Spec 4.10: no body, idempotent. In one atomic step: checks ownership and the intent's state, locks a fresh price, converts the fiat amount to token units, checks the bankroll balance minus active reservations and the operator's caps, reserves and queues the settlement (202, EXECUTION_QUEUED). A replay returns the existing result; a second reservation or payout never happens. Fails closed: 503 when no fresh price or balance can be read, nothing reserved.
          */
         post: operations["executeHeadlessWithdrawal"];
         delete?: never;
@@ -673,7 +730,7 @@ export interface paths {
         };
         /**
          * An intent's status record
-         * @description Needs headless mode enabled for the operator (else 403 HEADLESS_NOT_ENABLED).
+         * @description Needs headless mode enabled for the operator (else 403 HEADLESS_NOT_ENABLED). Spec 4.11: the intent's safe status record (spec 2.4); never carries raw RPC or internal errors.
          */
         get: operations["getHeadlessWithdrawal"];
         put?: never;
@@ -695,7 +752,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel an intent before anything is signed
-         * @description Needs headless mode enabled for the operator (else 403 HEADLESS_NOT_ENABLED).
+         * @description Needs headless mode enabled for the operator (else 403 HEADLESS_NOT_ENABLED). Spec 4.12: no body. Succeeds only while no transaction hash exists: releases the reservation and emits WITHDRAW_CANCELLED. Otherwise 409 HEADLESS_CANCEL_NOT_ALLOWED.
          */
         post: operations["cancelHeadlessWithdrawal"];
         delete?: never;
@@ -711,7 +768,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The operator's (and its sub-operators') webhook events with their attempts, newest first */
+        /**
+         * The operator's (and its sub-operators') webhook events with their attempts, newest first
+         * @description The caller's and its sub-operators' webhook events with their delivery attempts, newest first; filters `event`, `status`, `since`, `until`; paged by `limit` and `cursor` (next page in X-Next-Cursor).
+         */
         get: operations["listWebhookEvents"];
         put?: never;
         post?: never;
@@ -730,7 +790,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Redeliver one of its dead-lettered events */
+        /**
+         * Redeliver one of its dead-lettered events
+         * @description Queues one of the caller's DEAD_LETTER events for delivery again (same event id and body). Another status answers 409 INVALID_TRANSITION; another operator's event 404 NOT_FOUND.
+         */
         post: operations["redeliverWebhookEvent"];
         delete?: never;
         options?: never;
@@ -751,65 +814,9 @@ export interface webhooks {
         put?: never;
         /**
          * DEPOSIT (sent to the operator's webhookUrl)
-         * @description Signed with the operator's webhook secret; see docs/webhooks.md for verification and retries.
+         * @description Sent when a deposit is confirmed on chain and swept to the bankroll (async, retried). Credit amountInDollar; deduplicate on idempotencyKey. Signed with the operator's webhook secret (security scheme webhookSignature); see docs/webhooks.md for verification and retries.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the webhook secret> */
-                    "X-Signature": string;
-                    /** @description Stable across retries: deduplicate on it */
-                    "X-Event-Id": string;
-                    /** @description 1 for the first delivery */
-                    "X-Delivery-Attempt": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/x-www-form-urlencoded": {
-                        /** @enum {string} */
-                        event: "DEPOSIT";
-                        depositId: string;
-                        idempotencyKey: string;
-                        externalUserId: string;
-                        sessionRef: string;
-                        sessionAmount: string;
-                        amount: string;
-                        amountInDollar: string;
-                        amountInLocalCurrency: string;
-                        localCurrencyCode: string;
-                        currentRate: string;
-                        pair: string;
-                        grossAmount: string;
-                        feeAmount: string;
-                        feeInDollar: string;
-                        type: string;
-                        contractAddress: string;
-                        transactionHash: string;
-                        chainId: string;
-                        confirmedAt: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Acknowledged when the body is JSON with error 0 */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description 0 acknowledges; 1-9 deny a Mode A WITHDRAW_REQUEST */
-                            error: number | string;
-                            description?: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["depositEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -827,58 +834,9 @@ export interface webhooks {
         put?: never;
         /**
          * WITHDRAW_REQUEST (sent to the operator's webhookUrl)
-         * @description Signed with the operator's webhook secret; see docs/webhooks.md for verification and retries.
+         * @description Sent to obtain approval of a withdrawal. Mode A: synchronous, error 0 approves and any other code denies (1-9 map to errorCodes, spec 6.2). Mode B: async and retried; acknowledge with error 0, and decide with POST /withdraw/{id}/decision. Mode C sends none. Signed with the operator's webhook secret (security scheme webhookSignature); see docs/webhooks.md for verification and retries.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the webhook secret> */
-                    "X-Signature": string;
-                    /** @description Stable across retries: deduplicate on it */
-                    "X-Event-Id": string;
-                    /** @description 1 for the first delivery */
-                    "X-Delivery-Attempt": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/x-www-form-urlencoded": {
-                        /** @enum {string} */
-                        event: "WITHDRAW_REQUEST";
-                        withdrawRequestId: string;
-                        sessionRef: string;
-                        externalUserId: string;
-                        type: string;
-                        address: string;
-                        cryptoCurrencyCode: string;
-                        fiatCurrencyCode: string;
-                        fiatAmount: string;
-                        cryptoAmount: string;
-                        cryptoAmountSent: string;
-                        amountInUsd: string;
-                        requestedAt: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Acknowledged when the body is JSON with error 0 */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description 0 acknowledges; 1-9 deny a Mode A WITHDRAW_REQUEST */
-                            error: number | string;
-                            description?: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["withdrawRequestEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -896,59 +854,9 @@ export interface webhooks {
         put?: never;
         /**
          * WITHDRAW_COMPLETE (sent to the operator's webhookUrl)
-         * @description Signed with the operator's webhook secret; see docs/webhooks.md for verification and retries.
+         * @description Sent once after the funds are paid out on chain (async, retried). Deduplicate on withdrawRequestId. Signed with the operator's webhook secret (security scheme webhookSignature); see docs/webhooks.md for verification and retries.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the webhook secret> */
-                    "X-Signature": string;
-                    /** @description Stable across retries: deduplicate on it */
-                    "X-Event-Id": string;
-                    /** @description 1 for the first delivery */
-                    "X-Delivery-Attempt": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/x-www-form-urlencoded": {
-                        /** @enum {string} */
-                        event: "WITHDRAW_COMPLETE";
-                        withdrawRequestId: string;
-                        sessionRef: string;
-                        externalUserId: string;
-                        type: string;
-                        status: string;
-                        address: string;
-                        cryptoCurrencyCode: string;
-                        fiatCurrencyCode: string;
-                        fiatAmount: string;
-                        cryptoAmount: string;
-                        cryptoAmountSent: string;
-                        amountInUsd: string;
-                        completedAt: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Acknowledged when the body is JSON with error 0 */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description 0 acknowledges; 1-9 deny a Mode A WITHDRAW_REQUEST */
-                            error: number | string;
-                            description?: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["withdrawCompleteEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -966,61 +874,9 @@ export interface webhooks {
         put?: never;
         /**
          * WITHDRAW_FAILED (sent to the operator's webhookUrl)
-         * @description Signed with the operator's webhook secret; see docs/webhooks.md for verification and retries.
+         * @description Headless only (async, retried): retryable true keeps the user's reserve, false is terminal and releases it. May come more than once per withdrawal; deduplicate on eventId. Signed with the operator's webhook secret (security scheme webhookSignature); see docs/webhooks.md for verification and retries.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the webhook secret> */
-                    "X-Signature": string;
-                    /** @description Stable across retries: deduplicate on it */
-                    "X-Event-Id": string;
-                    /** @description 1 for the first delivery */
-                    "X-Delivery-Attempt": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/x-www-form-urlencoded": {
-                        /** @enum {string} */
-                        event: "WITHDRAW_FAILED";
-                        withdrawRequestId: string;
-                        sessionRef: string;
-                        externalUserId: string;
-                        type: string;
-                        status: string;
-                        address: string;
-                        cryptoCurrencyCode: string;
-                        fiatCurrencyCode: string;
-                        fiatAmount: string;
-                        cryptoAmount: string;
-                        cryptoAmountSent: string;
-                        amountInUsd: string;
-                        retryable: string;
-                        reasonCode: string;
-                        eventId: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Acknowledged when the body is JSON with error 0 */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description 0 acknowledges; 1-9 deny a Mode A WITHDRAW_REQUEST */
-                            error: number | string;
-                            description?: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["withdrawFailedEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1038,60 +894,9 @@ export interface webhooks {
         put?: never;
         /**
          * WITHDRAW_CANCELLED (sent to the operator's webhookUrl)
-         * @description Signed with the operator's webhook secret; see docs/webhooks.md for verification and retries.
+         * @description Headless only (async, retried): cancelled before any broadcast; terminal, releases the reserve. Deduplicate on eventId. Signed with the operator's webhook secret (security scheme webhookSignature); see docs/webhooks.md for verification and retries.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the webhook secret> */
-                    "X-Signature": string;
-                    /** @description Stable across retries: deduplicate on it */
-                    "X-Event-Id": string;
-                    /** @description 1 for the first delivery */
-                    "X-Delivery-Attempt": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/x-www-form-urlencoded": {
-                        /** @enum {string} */
-                        event: "WITHDRAW_CANCELLED";
-                        withdrawRequestId: string;
-                        sessionRef: string;
-                        externalUserId: string;
-                        type: string;
-                        status: string;
-                        address: string;
-                        cryptoCurrencyCode: string;
-                        fiatCurrencyCode: string;
-                        fiatAmount: string;
-                        cryptoAmount: string;
-                        cryptoAmountSent: string;
-                        amountInUsd: string;
-                        reasonCode: string;
-                        eventId: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Acknowledged when the body is JSON with error 0 */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description 0 acknowledges; 1-9 deny a Mode A WITHDRAW_REQUEST */
-                            error: number | string;
-                            description?: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["withdrawCancelledEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1104,7 +909,7 @@ export interface components {
         Error: {
             message: string;
             /** @enum {string} */
-            errorCode?: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_ADDRESS" | "UNAUTHORIZED" | "OTP_REQUIRED" | "FORBIDDEN_ROLE" | "OPERATOR_INACTIVE" | "HEADLESS_NOT_ENABLED" | "NOT_FOUND" | "SESSION_NOT_FOUND" | "SESSION_EXPIRED" | "SESSION_NOT_OPEN" | "AMOUNT_BELOW_MINIMUM" | "AMOUNT_ABOVE_MAXIMUM" | "WITHDRAW_DECLINED" | "INSUFFICIENT_BALANCE" | "WITHDRAW_UNAVAILABLE" | "USER_NOT_ELIGIBLE" | "DAILY_LIMIT_EXCEEDED" | "WITHDRAW_AMOUNT_TOO_LOW" | "WITHDRAW_AMOUNT_TOO_HIGH" | "ACCOUNT_VERIFICATION_REQUIRED" | "WITHDRAW_SUSPENDED" | "WITHDRAW_IN_PROGRESS" | "OPERATOR_REFERENCE_REQUIRED" | "HEADLESS_INVALID_RECIPIENT" | "HEADLESS_UNSUPPORTED_CHAIN" | "HEADLESS_UNSUPPORTED_TOKEN" | "OPERATOR_REFERENCE_CONFLICT" | "HEADLESS_INTENT_NOT_EXECUTABLE" | "INSUFFICIENT_LIQUIDITY" | "WITHDRAW_CAP_UNVERIFIABLE" | "HEADLESS_CANCEL_NOT_ALLOWED" | "HEADLESS_RETRY_NOT_ALLOWED" | "HEADLESS_RETRY_IN_PROGRESS" | "PRICE_UNAVAILABLE" | "GAS_ESTIMATE_FAILED" | "GAS_ABOVE_CEILING" | "BALANCE_UNAVAILABLE" | "WEBHOOK_NOT_CONFIGURED" | "EXTERNAL_USER_MISSING" | "INVALID_TRANSITION" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+            errorCode?: "VALIDATION_ERROR" | "INVALID_JSON" | "INVALID_ADDRESS" | "UNAUTHORIZED" | "OTP_REQUIRED" | "FORBIDDEN_ROLE" | "CSRF_TOKEN_INVALID" | "OPERATOR_INACTIVE" | "HEADLESS_NOT_ENABLED" | "NOT_FOUND" | "SESSION_NOT_FOUND" | "SESSION_EXPIRED" | "SESSION_NOT_OPEN" | "AMOUNT_BELOW_MINIMUM" | "AMOUNT_ABOVE_MAXIMUM" | "WITHDRAW_DECLINED" | "INSUFFICIENT_BALANCE" | "WITHDRAW_UNAVAILABLE" | "USER_NOT_ELIGIBLE" | "DAILY_LIMIT_EXCEEDED" | "WITHDRAW_AMOUNT_TOO_LOW" | "WITHDRAW_AMOUNT_TOO_HIGH" | "ACCOUNT_VERIFICATION_REQUIRED" | "WITHDRAW_SUSPENDED" | "WITHDRAW_IN_PROGRESS" | "OPERATOR_REFERENCE_REQUIRED" | "HEADLESS_INVALID_RECIPIENT" | "HEADLESS_UNSUPPORTED_CHAIN" | "HEADLESS_UNSUPPORTED_TOKEN" | "OPERATOR_REFERENCE_CONFLICT" | "HEADLESS_INTENT_NOT_EXECUTABLE" | "INSUFFICIENT_LIQUIDITY" | "WITHDRAW_CAP_UNVERIFIABLE" | "HEADLESS_CANCEL_NOT_ALLOWED" | "HEADLESS_RETRY_NOT_ALLOWED" | "HEADLESS_RETRY_IN_PROGRESS" | "PRICE_UNAVAILABLE" | "GAS_ESTIMATE_FAILED" | "GAS_ABOVE_CEILING" | "BALANCE_UNAVAILABLE" | "WEBHOOK_NOT_CONFIGURED" | "EXTERNAL_USER_MISSING" | "INVALID_TRANSITION" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
             /** @description The HTTP status's reason phrase */
             error: string;
             details?: {
@@ -1242,7 +1047,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. errorCode: `UNAUTHORIZED` (not retryable). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1403,7 +1208,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request */
+            /** @description Bad Request. errorCode: `VALIDATION_ERROR` (not retryable), `INVALID_JSON` (not retryable). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1412,7 +1217,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. errorCode: `UNAUTHORIZED` (not retryable), `OTP_REQUIRED` (not retryable). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1421,7 +1226,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload Too Large */
+            /** @description Payload Too Large. errorCode: `PAYLOAD_TOO_LARGE` (not retryable). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1430,7 +1235,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type */
+            /** @description Unsupported Media Type. errorCode: `UNSUPPORTED_MEDIA_TYPE` (not retryable). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -1439,7 +1244,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Too Many Requests. errorCode: `RATE_LIMITED` (retryable). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1475,8 +1280,17 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. errorCode: `UNAUTHORIZED` (not retryable). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. errorCode: `CSRF_TOKEN_INVALID` (not retryable). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1537,7 +1351,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Bad Request */
+            /** @description Bad Request. errorCode: `VALIDATION_ERROR` (not retryable). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1546,7 +1360,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. errorCode: `UNAUTHORIZED` (not retryable). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1555,7 +1369,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. errorCode: `FORBIDDEN_ROLE` (not retryable). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1620,7 +1434,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. errorCode: `UNAUTHORIZED` (not retryable). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1688,7 +1502,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Bad Request */
+            /** @description Bad Request. errorCode: `VALIDATION_ERROR` (not retryable). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1697,7 +1511,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. errorCode: `UNAUTHORIZED` (not retryable). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1742,7 +1556,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. errorCode: `UNAUTHORIZED` (not retryable). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1751,7 +1565,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. errorCode: `CSRF_TOKEN_INVALID` (not retryable), `FORBIDDEN_ROLE` (not retryable). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1760,7 +1574,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. errorCode: `NOT_FOUND` (not retryable). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1769,7 +1583,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict */
+            /** @description Conflict. errorCode: `INVALID_TRANSITION` (not retryable). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1847,7 +1661,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Bad Request */
+            /** @description Bad Request. errorCode: `VALIDATION_ERROR` (not retryable). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1856,7 +1670,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. errorCode: `UNAUTHORIZED` (not retryable). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1933,7 +1747,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Bad Request */
+            /** @description Bad Request. errorCode: `VALIDATION_ERROR` (not retryable). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1942,7 +1756,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. errorCode: `UNAUTHORIZED` (not retryable). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2019,7 +1833,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request */
+            /** @description Bad Request. errorCode: `VALIDATION_ERROR` (not retryable), `INVALID_JSON` (not retryable). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2028,7 +1842,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. errorCode: `UNAUTHORIZED` (not retryable). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2037,7 +1851,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. errorCode: `CSRF_TOKEN_INVALID` (not retryable), `FORBIDDEN_ROLE` (not retryable). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2046,7 +1860,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. errorCode: `NOT_FOUND` (not retryable). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2055,7 +1869,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict */
+            /** @description Conflict. errorCode: `INVALID_TRANSITION` (not retryable). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2064,7 +1878,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload Too Large */
+            /** @description Payload Too Large. errorCode: `PAYLOAD_TOO_LARGE` (not retryable). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2073,7 +1887,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type */
+            /** @description Unsupported Media Type. errorCode: `UNSUPPORTED_MEDIA_TYPE` (not retryable). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2118,7 +1932,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. errorCode: `UNAUTHORIZED` (not retryable). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2127,7 +1941,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. errorCode: `CSRF_TOKEN_INVALID` (not retryable), `FORBIDDEN_ROLE` (not retryable). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2136,7 +1950,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. errorCode: `NOT_FOUND` (not retryable). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2145,7 +1959,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict */
+            /** @description Conflict. errorCode: `HEADLESS_RETRY_NOT_ALLOWED` (not retryable), `HEADLESS_RETRY_IN_PROGRESS` (retryable). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2279,7 +2093,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request */
+            /** @description Bad Request. errorCode: `VALIDATION_ERROR` (not retryable). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2288,7 +2102,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. errorCode: `UNAUTHORIZED` (not retryable). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2317,6 +2131,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "sid": "6f1c2a3e-8a1b-4c2d-9e3f-0a1b2c3d4e5f"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: uuid */
                     sid: string;
@@ -2330,6 +2149,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Session",
+                     *       "data": {
+                     *         "type": "deposit",
+                     *         "status": "OPEN",
+                     *         "externalUserId": "user-42",
+                     *         "amount": "50.00",
+                     *         "platformFiatCurrency": "EUR",
+                     *         "lang": "en",
+                     *         "redirectUrl": "https://casino.example.org/cashier",
+                     *         "expiresAt": "2026-11-26T09:00:00.000Z",
+                     *         "withdrawal": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "success";
@@ -2351,7 +2187,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request */
+            /** @description Bad Request. errorCode: `VALIDATION_ERROR` (not retryable), `INVALID_JSON` (not retryable). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2360,7 +2196,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. errorCode: `SESSION_NOT_FOUND` (not retryable). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2369,7 +2205,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload Too Large */
+            /** @description Payload Too Large. errorCode: `PAYLOAD_TOO_LARGE` (not retryable). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2378,7 +2214,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type */
+            /** @description Unsupported Media Type. errorCode: `UNSUPPORTED_MEDIA_TYPE` (not retryable). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2387,7 +2223,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Too Many Requests. errorCode: `RATE_LIMITED` (retryable). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2416,6 +2252,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "sid": "6f1c2a3e-8a1b-4c2d-9e3f-0a1b2c3d4e5f",
+                 *       "currency": "USDC",
+                 *       "chainId": 8453
+                 *     }
+                 */
                 "application/json": {
                     /** Format: uuid */
                     sid: string;
@@ -2431,6 +2274,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Deposit address",
+                     *       "data": {
+                     *         "address": "0x8617E340B3D01FA5F11F306F4090FD50E238070D",
+                     *         "chainId": 8453,
+                     *         "currency": "USDC",
+                     *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *         "decimals": 6,
+                     *         "paymentUri": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x8617E340B3D01FA5F11F306F4090FD50E238070D",
+                     *         "expiresAt": "2026-11-26T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "success";
@@ -2449,7 +2307,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request */
+            /** @description Bad Request. errorCode: `VALIDATION_ERROR` (not retryable), `SESSION_EXPIRED` (not retryable), `SESSION_NOT_OPEN` (not retryable), `INVALID_JSON` (not retryable). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2458,7 +2316,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. errorCode: `SESSION_NOT_FOUND` (not retryable). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2467,7 +2325,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload Too Large */
+            /** @description Payload Too Large. errorCode: `PAYLOAD_TOO_LARGE` (not retryable). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2476,7 +2334,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type */
+            /** @description Unsupported Media Type. errorCode: `UNSUPPORTED_MEDIA_TYPE` (not retryable). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2485,7 +2343,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Too Many Requests. errorCode: `RATE_LIMITED` (retryable). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2514,6 +2372,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "sid": "6f1c2a3e-8a1b-4c2d-9e3f-0a1b2c3d4e5f",
+                 *       "address": "0x52908400098527886E0F7030069857D2E4169EE7",
+                 *       "chainId": 8453,
+                 *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"
+                 *     }
+                 */
                 "application/json": {
                     sid: string;
                     address: string;
@@ -2529,6 +2395,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Withdrawal requested",
+                     *       "data": {
+                     *         "withdrawRequestId": "0b6e2f6a-3c1d-4e5f-9a8b-7c6d5e4f3a2b",
+                     *         "withdrawStatus": "PENDING"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "success";
@@ -2541,7 +2417,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request */
+            /** @description Bad Request. errorCode: `VALIDATION_ERROR` (not retryable), `SESSION_EXPIRED` (not retryable), `SESSION_NOT_OPEN` (not retryable), `INVALID_JSON` (not retryable), `INVALID_ADDRESS` (not retryable), `WITHDRAW_IN_PROGRESS` (not retryable), `WITHDRAW_DECLINED` (not retryable), `INSUFFICIENT_BALANCE` (not retryable), `WITHDRAW_UNAVAILABLE` (not retryable), `USER_NOT_ELIGIBLE` (not retryable), `DAILY_LIMIT_EXCEEDED` (not retryable), `WITHDRAW_AMOUNT_TOO_LOW` (not retryable), `WITHDRAW_AMOUNT_TOO_HIGH` (not retryable), `ACCOUNT_VERIFICATION_REQUIRED` (not retryable), `WITHDRAW_SUSPENDED` (not retryable). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2550,7 +2426,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. errorCode: `OPERATOR_INACTIVE` (not retryable). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2559,7 +2435,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. errorCode: `SESSION_NOT_FOUND` (not retryable). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2568,7 +2444,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict */
+            /** @description Conflict. errorCode: `INSUFFICIENT_LIQUIDITY` (retryable), `WITHDRAW_CAP_UNVERIFIABLE` (not retryable). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2577,7 +2453,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload Too Large */
+            /** @description Payload Too Large. errorCode: `PAYLOAD_TOO_LARGE` (not retryable). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2586,7 +2462,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type */
+            /** @description Unsupported Media Type. errorCode: `UNSUPPORTED_MEDIA_TYPE` (not retryable). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2595,7 +2471,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Too Many Requests. errorCode: `RATE_LIMITED` (retryable). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2604,7 +2480,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description Service Unavailable. errorCode: `PRICE_UNAVAILABLE` (retryable). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2627,7 +2503,10 @@ export interface operations {
     getDepositPage: {
         parameters: {
             query: {
-                /** @description The session's sid */
+                /**
+                 * @description The session's sid
+                 * @example 6f1c2a3e-8a1b-4c2d-9e3f-0a1b2c3d4e5f
+                 */
                 sid: string;
             };
             header?: never;
@@ -2642,10 +2521,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example <!doctype html><html lang="en"><head><title>Deposit</title>…</head><body>…</body></html> */
                     "text/html": string;
                 };
             };
-            /** @description Bad Request */
+            /** @description Bad Request. errorCode: `VALIDATION_ERROR` (not retryable). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2672,7 +2552,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Too Many Requests. errorCode: `RATE_LIMITED` (retryable). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2695,7 +2575,10 @@ export interface operations {
     getWithdrawPage: {
         parameters: {
             query: {
-                /** @description The session's sid */
+                /**
+                 * @description The session's sid
+                 * @example 6f1c2a3e-8a1b-4c2d-9e3f-0a1b2c3d4e5f
+                 */
                 sid: string;
             };
             header?: never;
@@ -2710,10 +2593,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example <!doctype html><html lang="en"><head><title>Withdraw</title>…</head><body>…</body></html> */
                     "text/html": string;
                 };
             };
-            /** @description Bad Request */
+            /** @description Bad Request. errorCode: `VALIDATION_ERROR` (not retryable). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2740,7 +2624,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Too Many Requests. errorCode: `RATE_LIMITED` (retryable). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2775,6 +2659,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example "use strict";(()=>{…})(); */
                     "application/javascript": string;
                 };
             };
@@ -2804,6 +2689,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example :root{color-scheme:light dark}… */
                     "text/css": string;
                 };
             };
@@ -2827,6 +2713,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "sid": "6f1c2a3e-8a1b-4c2d-9e3f-0a1b2c3d4e5f"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: uuid */
                     sid: string;
@@ -2840,6 +2731,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Session status",
+                     *       "data": {
+                     *         "status": "OPEN",
+                     *         "expiresAt": "2026-11-26T09:00:00.000Z",
+                     *         "deposits": [
+                     *           {
+                     *             "depositId": "1042",
+                     *             "chainId": 8453,
+                     *             "symbol": "USDC",
+                     *             "amount": "49750000",
+                     *             "status": "CONFIRMING",
+                     *             "confirmations": 3,
+                     *             "requiredConfirmations": 12,
+                     *             "txHash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "success";
@@ -2876,7 +2789,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request */
+            /** @description Bad Request. errorCode: `VALIDATION_ERROR` (not retryable), `INVALID_JSON` (not retryable). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2885,7 +2798,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. errorCode: `SESSION_NOT_FOUND` (not retryable). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2894,7 +2807,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload Too Large */
+            /** @description Payload Too Large. errorCode: `PAYLOAD_TOO_LARGE` (not retryable). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2903,7 +2816,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type */
+            /** @description Unsupported Media Type. errorCode: `UNSUPPORTED_MEDIA_TYPE` (not retryable). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2912,7 +2825,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Too Many Requests. errorCode: `RATE_LIMITED` (retryable). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2941,6 +2854,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "sid": "6f1c2a3e-8a1b-4c2d-9e3f-0a1b2c3d4e5f",
+                 *       "uri": "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x8617E340B3D01FA5F11F306F4090FD50E238070D"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: uuid */
                     sid: string;
@@ -2955,6 +2874,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "QR code",
+                     *       "data": {
+                     *         "image": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAA…"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "success";
@@ -2966,7 +2894,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request */
+            /** @description Bad Request. errorCode: `VALIDATION_ERROR` (not retryable), `SESSION_EXPIRED` (not retryable), `SESSION_NOT_OPEN` (not retryable), `INVALID_JSON` (not retryable). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2975,7 +2903,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. errorCode: `SESSION_NOT_FOUND` (not retryable). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2984,7 +2912,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload Too Large */
+            /** @description Payload Too Large. errorCode: `PAYLOAD_TOO_LARGE` (not retryable). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2993,7 +2921,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type */
+            /** @description Unsupported Media Type. errorCode: `UNSUPPORTED_MEDIA_TYPE` (not retryable). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3002,7 +2930,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Too Many Requests. errorCode: `RATE_LIMITED` (retryable). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3031,6 +2959,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "sid": "6f1c2a3e-8a1b-4c2d-9e3f-0a1b2c3d4e5f",
+                 *       "chainId": 8453,
+                 *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: uuid */
                     sid: string;
@@ -3046,6 +2981,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Deposit estimate",
+                     *       "data": {
+                     *         "estimate": "54.12"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "success";
@@ -3057,7 +3001,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request */
+            /** @description Bad Request. errorCode: `VALIDATION_ERROR` (not retryable), `SESSION_EXPIRED` (not retryable), `SESSION_NOT_OPEN` (not retryable), `INVALID_JSON` (not retryable). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3066,7 +3010,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. errorCode: `SESSION_NOT_FOUND` (not retryable). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3075,7 +3019,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload Too Large */
+            /** @description Payload Too Large. errorCode: `PAYLOAD_TOO_LARGE` (not retryable). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3084,7 +3028,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type */
+            /** @description Unsupported Media Type. errorCode: `UNSUPPORTED_MEDIA_TYPE` (not retryable). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3093,7 +3037,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Too Many Requests. errorCode: `RATE_LIMITED` (retryable). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3117,7 +3061,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the first answer under this key is kept for 24 h and replayed byte for byte (status, headers, body). The same key with another body answers 409 IDEMPOTENCY_KEY_REUSED; while its first request runs, 409 IDEMPOTENCY_KEY_IN_USE. A 5xx or a retryable refusal is not kept: the key may be sent again. 1-255 printable ASCII characters, else 400 VALIDATION_ERROR. */
+                /**
+                 * @description Makes a retry safe: the first answer under this key is kept for 24 h and replayed byte for byte (status, headers, body). The same key with another body answers 409 IDEMPOTENCY_KEY_REUSED; while its first request runs, 409 IDEMPOTENCY_KEY_IN_USE. A 5xx or a retryable refusal is not kept: the key may be sent again. 1-255 printable ASCII characters, else 400 VALIDATION_ERROR.
+                 * @example order-9001-attempt
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -3125,6 +3072,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "externalUserId": "user-42",
+                 *       "lang": "en",
+                 *       "platformFiatCurrency": "EUR",
+                 *       "userBalance": "250.00",
+                 *       "amount": "50.00",
+                 *       "operatorReference": "deposit-9001",
+                 *       "redirectUrl": "https://casino.example.org/cashier"
+                 *     }
+                 */
                 "application/json": {
                     externalUserId: string;
                     lang: string;
@@ -3144,6 +3102,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Deposit session created",
+                     *       "data": {
+                     *         "url": "https://pay.example.org/widget/deposit?sid=6f1c2a3e-8a1b-4c2d-9e3f-0a1b2c3d4e5f",
+                     *         "sid": "6f1c2a3e-8a1b-4c2d-9e3f-0a1b2c3d4e5f",
+                     *         "sessionRef": "sr_4f3c2b1a09e8d7c6b5a4f3e2d1c0b9a8",
+                     *         "expiresAt": "2026-11-26T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "success";
@@ -3160,7 +3130,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request */
+            /** @description Bad Request. errorCode: `VALIDATION_ERROR` (not retryable), `INVALID_JSON` (not retryable), `AMOUNT_BELOW_MINIMUM` (not retryable), `AMOUNT_ABOVE_MAXIMUM` (not retryable). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3169,7 +3139,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. errorCode: `UNAUTHORIZED` (not retryable). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3178,7 +3148,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. errorCode: `OPERATOR_INACTIVE` (not retryable). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3187,7 +3157,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict */
+            /** @description Conflict. errorCode: `IDEMPOTENCY_KEY_REUSED` (not retryable), `IDEMPOTENCY_KEY_IN_USE` (retryable). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3196,7 +3166,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload Too Large */
+            /** @description Payload Too Large. errorCode: `PAYLOAD_TOO_LARGE` (not retryable). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3205,7 +3175,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type */
+            /** @description Unsupported Media Type. errorCode: `UNSUPPORTED_MEDIA_TYPE` (not retryable). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3229,7 +3199,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the first answer under this key is kept for 24 h and replayed byte for byte (status, headers, body). The same key with another body answers 409 IDEMPOTENCY_KEY_REUSED; while its first request runs, 409 IDEMPOTENCY_KEY_IN_USE. A 5xx or a retryable refusal is not kept: the key may be sent again. 1-255 printable ASCII characters, else 400 VALIDATION_ERROR. */
+                /**
+                 * @description Makes a retry safe: the first answer under this key is kept for 24 h and replayed byte for byte (status, headers, body). The same key with another body answers 409 IDEMPOTENCY_KEY_REUSED; while its first request runs, 409 IDEMPOTENCY_KEY_IN_USE. A 5xx or a retryable refusal is not kept: the key may be sent again. 1-255 printable ASCII characters, else 400 VALIDATION_ERROR.
+                 * @example order-9001-attempt
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -3237,6 +3210,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "externalUserId": "user-42",
+                 *       "lang": "en",
+                 *       "platformFiatCurrency": "USD",
+                 *       "userBalance": "250.00",
+                 *       "amount": "100.00",
+                 *       "operatorReference": "payout-9001",
+                 *       "executionMode": "HEADLESS",
+                 *       "address": "0x52908400098527886E0F7030069857D2E4169EE7",
+                 *       "chainId": 8453,
+                 *       "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"
+                 *     }
+                 */
                 "application/json": {
                     externalUserId: string;
                     lang: string;
@@ -3270,6 +3257,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Headless withdrawal created",
+                     *       "data": {
+                     *         "sessionRef": "sr_4f3c2b1a09e8d7c6b5a4f3e2d1c0b9a8",
+                     *         "expiresAt": "2026-11-27T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "success";
@@ -3290,7 +3287,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request */
+            /** @description Bad Request. errorCode: `VALIDATION_ERROR` (not retryable), `INVALID_JSON` (not retryable), `AMOUNT_BELOW_MINIMUM` (not retryable), `AMOUNT_ABOVE_MAXIMUM` (not retryable), `OPERATOR_REFERENCE_REQUIRED` (not retryable), `HEADLESS_INVALID_RECIPIENT` (not retryable), `HEADLESS_UNSUPPORTED_CHAIN` (not retryable), `HEADLESS_UNSUPPORTED_TOKEN` (not retryable). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3299,7 +3296,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. errorCode: `UNAUTHORIZED` (not retryable). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3308,7 +3305,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. errorCode: `OPERATOR_INACTIVE` (not retryable), `HEADLESS_NOT_ENABLED` (not retryable). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3317,7 +3314,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict */
+            /** @description Conflict. errorCode: `IDEMPOTENCY_KEY_REUSED` (not retryable), `IDEMPOTENCY_KEY_IN_USE` (retryable), `OPERATOR_REFERENCE_CONFLICT` (not retryable). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3326,7 +3323,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload Too Large */
+            /** @description Payload Too Large. errorCode: `PAYLOAD_TOO_LARGE` (not retryable). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3335,7 +3332,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type */
+            /** @description Unsupported Media Type. errorCode: `UNSUPPORTED_MEDIA_TYPE` (not retryable). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3344,7 +3341,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description Service Unavailable. errorCode: `SERVICE_UNAVAILABLE` (retryable). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3368,10 +3365,14 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the first answer under this key is kept for 24 h and replayed byte for byte (status, headers, body). The same key with another body answers 409 IDEMPOTENCY_KEY_REUSED; while its first request runs, 409 IDEMPOTENCY_KEY_IN_USE. A 5xx or a retryable refusal is not kept: the key may be sent again. 1-255 printable ASCII characters, else 400 VALIDATION_ERROR. */
+                /**
+                 * @description Makes a retry safe: the first answer under this key is kept for 24 h and replayed byte for byte (status, headers, body). The same key with another body answers 409 IDEMPOTENCY_KEY_REUSED; while its first request runs, 409 IDEMPOTENCY_KEY_IN_USE. A 5xx or a retryable refusal is not kept: the key may be sent again. 1-255 printable ASCII characters, else 400 VALIDATION_ERROR.
+                 * @example order-9001-attempt
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 6f1c2a3e-8a1b-4c2d-9e3f-0a1b2c3d4e5f */
                 uuid: string;
             };
             cookie?: never;
@@ -3384,6 +3385,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Session cancelled",
+                     *       "data": {
+                     *         "sid": "6f1c2a3e-8a1b-4c2d-9e3f-0a1b2c3d4e5f",
+                     *         "sessionRef": "sr_4f3c2b1a09e8d7c6b5a4f3e2d1c0b9a8",
+                     *         "status": "CANCELLED"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "success";
@@ -3398,7 +3410,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request */
+            /** @description Bad Request. errorCode: `VALIDATION_ERROR` (not retryable), `SESSION_EXPIRED` (not retryable), `SESSION_NOT_OPEN` (not retryable). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3407,7 +3419,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. errorCode: `UNAUTHORIZED` (not retryable). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3416,7 +3428,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. errorCode: `OPERATOR_INACTIVE` (not retryable). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3425,7 +3437,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. errorCode: `SESSION_NOT_FOUND` (not retryable). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3434,7 +3446,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict */
+            /** @description Conflict. errorCode: `IDEMPOTENCY_KEY_REUSED` (not retryable), `IDEMPOTENCY_KEY_IN_USE` (retryable). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3458,16 +3470,28 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the first answer under this key is kept for 24 h and replayed byte for byte (status, headers, body). The same key with another body answers 409 IDEMPOTENCY_KEY_REUSED; while its first request runs, 409 IDEMPOTENCY_KEY_IN_USE. A 5xx or a retryable refusal is not kept: the key may be sent again. 1-255 printable ASCII characters, else 400 VALIDATION_ERROR. */
+                /**
+                 * @description Makes a retry safe: the first answer under this key is kept for 24 h and replayed byte for byte (status, headers, body). The same key with another body answers 409 IDEMPOTENCY_KEY_REUSED; while its first request runs, 409 IDEMPOTENCY_KEY_IN_USE. A 5xx or a retryable refusal is not kept: the key may be sent again. 1-255 printable ASCII characters, else 400 VALIDATION_ERROR.
+                 * @example order-9001-attempt
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 6f1c2a3e-8a1b-4c2d-9e3f-0a1b2c3d4e5f */
                 uuid: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": "25.00",
+                 *       "currency": "USD",
+                 *       "chainId": 8453,
+                 *       "address": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"
+                 *     }
+                 */
                 "application/json": {
                     amount?: string;
                     currency?: string;
@@ -3483,6 +3507,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "delivered": true,
+                     *         "status": 200,
+                     *         "event": "DEPOSIT"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "success";
@@ -3497,7 +3531,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request */
+            /** @description Bad Request. errorCode: `VALIDATION_ERROR` (not retryable), `INVALID_JSON` (not retryable), `INVALID_ADDRESS` (not retryable), `WEBHOOK_NOT_CONFIGURED` (not retryable), `EXTERNAL_USER_MISSING` (not retryable). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3506,7 +3540,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. errorCode: `UNAUTHORIZED` (not retryable). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3515,7 +3549,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. errorCode: `OPERATOR_INACTIVE` (not retryable). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3524,7 +3558,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. errorCode: `SESSION_NOT_FOUND` (not retryable). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3533,7 +3567,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict */
+            /** @description Conflict. errorCode: `IDEMPOTENCY_KEY_REUSED` (not retryable), `IDEMPOTENCY_KEY_IN_USE` (retryable). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3542,7 +3576,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload Too Large */
+            /** @description Payload Too Large. errorCode: `PAYLOAD_TOO_LARGE` (not retryable). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3551,7 +3585,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type */
+            /** @description Unsupported Media Type. errorCode: `UNSUPPORTED_MEDIA_TYPE` (not retryable). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3560,7 +3594,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Too Many Requests. errorCode: `RATE_LIMITED` (retryable). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3584,7 +3618,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the first answer under this key is kept for 24 h and replayed byte for byte (status, headers, body). The same key with another body answers 409 IDEMPOTENCY_KEY_REUSED; while its first request runs, 409 IDEMPOTENCY_KEY_IN_USE. A 5xx or a retryable refusal is not kept: the key may be sent again. 1-255 printable ASCII characters, else 400 VALIDATION_ERROR. */
+                /**
+                 * @description Makes a retry safe: the first answer under this key is kept for 24 h and replayed byte for byte (status, headers, body). The same key with another body answers 409 IDEMPOTENCY_KEY_REUSED; while its first request runs, 409 IDEMPOTENCY_KEY_IN_USE. A 5xx or a retryable refusal is not kept: the key may be sent again. 1-255 printable ASCII characters, else 400 VALIDATION_ERROR.
+                 * @example order-9001-attempt
+                 */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -3592,6 +3629,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "externalUserId": "user-42",
+                 *       "email": "player@example.org"
+                 *     }
+                 */
                 "application/json": {
                     externalUserId: string;
                     email?: string | null;
@@ -3625,6 +3668,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Depositor created",
+                     *       "data": {
+                     *         "externalUserId": "user-42",
+                     *         "addresses": [
+                     *           {
+                     *             "chainId": 8453,
+                     *             "address": "0x8617E340B3D01FA5F11F306F4090FD50E238070D"
+                     *           },
+                     *           {
+                     *             "chainId": 1,
+                     *             "address": "0x8617E340B3D01FA5F11F306F4090FD50E238070D"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "success";
@@ -3639,7 +3701,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request */
+            /** @description Bad Request. errorCode: `VALIDATION_ERROR` (not retryable), `INVALID_JSON` (not retryable). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3648,7 +3710,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. errorCode: `UNAUTHORIZED` (not retryable). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3657,7 +3719,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. errorCode: `OPERATOR_INACTIVE` (not retryable). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3666,7 +3728,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict */
+            /** @description Conflict. errorCode: `IDEMPOTENCY_KEY_REUSED` (not retryable), `IDEMPOTENCY_KEY_IN_USE` (retryable). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3675,7 +3737,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload Too Large */
+            /** @description Payload Too Large. errorCode: `PAYLOAD_TOO_LARGE` (not retryable). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3684,7 +3746,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type */
+            /** @description Unsupported Media Type. errorCode: `UNSUPPORTED_MEDIA_TYPE` (not retryable). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3709,6 +3771,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example user-42 */
                 externalUserId: string;
             };
             cookie?: never;
@@ -3721,6 +3784,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Depositor found",
+                     *       "data": {
+                     *         "exists": true,
+                     *         "externalUserId": "user-42",
+                     *         "addresses": [
+                     *           {
+                     *             "chainId": 8453,
+                     *             "address": "0x8617E340B3D01FA5F11F306F4090FD50E238070D"
+                     *           }
+                     *         ],
+                     *         "deposits": [
+                     *           {
+                     *             "depositId": "1042",
+                     *             "chainId": 8453,
+                     *             "symbol": "USDC",
+                     *             "amount": "49750000",
+                     *             "status": "CREDITED",
+                     *             "transactionHash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *             "confirmedAt": "2026-11-26T08:12:30.000Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "success";
@@ -3749,7 +3839,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request */
+            /** @description Bad Request. errorCode: `VALIDATION_ERROR` (not retryable). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3758,7 +3848,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. errorCode: `UNAUTHORIZED` (not retryable). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3767,7 +3857,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. errorCode: `OPERATOR_INACTIVE` (not retryable). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3791,16 +3881,25 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the first answer under this key is kept for 24 h and replayed byte for byte (status, headers, body). The same key with another body answers 409 IDEMPOTENCY_KEY_REUSED; while its first request runs, 409 IDEMPOTENCY_KEY_IN_USE. A 5xx or a retryable refusal is not kept: the key may be sent again. 1-255 printable ASCII characters, else 400 VALIDATION_ERROR. */
+                /**
+                 * @description Makes a retry safe: the first answer under this key is kept for 24 h and replayed byte for byte (status, headers, body). The same key with another body answers 409 IDEMPOTENCY_KEY_REUSED; while its first request runs, 409 IDEMPOTENCY_KEY_IN_USE. A 5xx or a retryable refusal is not kept: the key may be sent again. 1-255 printable ASCII characters, else 400 VALIDATION_ERROR.
+                 * @example order-9001-attempt
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 0b6e2f6a-3c1d-4e5f-9a8b-7c6d5e4f3a2b */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "decision": "APPROVE"
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {string} */
                     decision: "APPROVE" | "REJECT";
@@ -3815,6 +3914,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "withdrawRequestId": "0b6e2f6a-3c1d-4e5f-9a8b-7c6d5e4f3a2b",
+                     *         "withdrawStatus": "COMPLETED",
+                     *         "settlementTxHash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *         "held": false,
+                     *         "heldReason": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "success";
@@ -3829,7 +3940,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request */
+            /** @description Bad Request. errorCode: `VALIDATION_ERROR` (not retryable), `INVALID_JSON` (not retryable). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3838,7 +3949,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. errorCode: `UNAUTHORIZED` (not retryable). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3847,7 +3958,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. errorCode: `OPERATOR_INACTIVE` (not retryable). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3856,7 +3967,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. errorCode: `NOT_FOUND` (not retryable). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3865,7 +3976,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict */
+            /** @description Conflict. errorCode: `IDEMPOTENCY_KEY_REUSED` (not retryable), `IDEMPOTENCY_KEY_IN_USE` (retryable), `INVALID_TRANSITION` (not retryable). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3874,7 +3985,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payload Too Large */
+            /** @description Payload Too Large. errorCode: `PAYLOAD_TOO_LARGE` (not retryable). */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3883,7 +3994,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unsupported Media Type */
+            /** @description Unsupported Media Type. errorCode: `UNSUPPORTED_MEDIA_TYPE` (not retryable). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3906,6 +4017,7 @@ export interface operations {
     listWithdrawOptions: {
         parameters: {
             query?: {
+                /** @example sr_4f3c2b1a09e8d7c6b5a4f3e2d1c0b9a8 */
                 sessionRef?: string;
             };
             header?: never;
@@ -3920,6 +4032,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Withdrawal options",
+                     *       "data": {
+                     *         "options": [
+                     *           {
+                     *             "chainId": 8453,
+                     *             "chainName": "Base",
+                     *             "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *             "symbol": "USDC",
+                     *             "displaySymbol": "USDC",
+                     *             "name": "USD Coin",
+                     *             "decimals": 6,
+                     *             "bankrollBalance": "15000.5",
+                     *             "reservedAmount": "1200",
+                     *             "availableAmount": "13800.5",
+                     *             "status": "AVAILABLE"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "success";
@@ -3943,7 +4078,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request */
+            /** @description Bad Request. errorCode: `VALIDATION_ERROR` (not retryable). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3952,7 +4087,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. errorCode: `UNAUTHORIZED` (not retryable). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3961,7 +4096,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. errorCode: `OPERATOR_INACTIVE` (not retryable), `HEADLESS_NOT_ENABLED` (not retryable). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3970,7 +4105,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. errorCode: `NOT_FOUND` (not retryable). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3994,10 +4129,14 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the first answer under this key is kept for 24 h and replayed byte for byte (status, headers, body). The same key with another body answers 409 IDEMPOTENCY_KEY_REUSED; while its first request runs, 409 IDEMPOTENCY_KEY_IN_USE. A 5xx or a retryable refusal is not kept: the key may be sent again. 1-255 printable ASCII characters, else 400 VALIDATION_ERROR. */
+                /**
+                 * @description Makes a retry safe: the first answer under this key is kept for 24 h and replayed byte for byte (status, headers, body). The same key with another body answers 409 IDEMPOTENCY_KEY_REUSED; while its first request runs, 409 IDEMPOTENCY_KEY_IN_USE. A 5xx or a retryable refusal is not kept: the key may be sent again. 1-255 printable ASCII characters, else 400 VALIDATION_ERROR.
+                 * @example order-9001-attempt
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example sr_4f3c2b1a09e8d7c6b5a4f3e2d1c0b9a8 */
                 sessionRef: string;
             };
             cookie?: never;
@@ -4010,6 +4149,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Withdrawal queued",
+                     *       "data": {
+                     *         "sessionRef": "sr_4f3c2b1a09e8d7c6b5a4f3e2d1c0b9a8",
+                     *         "withdrawRequestId": "0b6e2f6a-3c1d-4e5f-9a8b-7c6d5e4f3a2b",
+                     *         "withdrawalStatus": "EXECUTION_QUEUED",
+                     *         "chainId": 8453,
+                     *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *         "symbol": "USDC",
+                     *         "fiatAmount": "100.00",
+                     *         "fiatCurrency": "USD",
+                     *         "cryptoAmountSent": "99.99",
+                     *         "amountInUsd": "100.000000",
+                     *         "priceRate": "1.0001",
+                     *         "expiresAt": "2026-11-27T08:00:00.000Z",
+                     *         "executedAt": "2026-11-26T08:05:00.000Z",
+                     *         "replayed": false
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "success";
@@ -4037,7 +4198,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request */
+            /** @description Bad Request. errorCode: `VALIDATION_ERROR` (not retryable), `AMOUNT_BELOW_MINIMUM` (not retryable). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4046,7 +4207,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. errorCode: `UNAUTHORIZED` (not retryable). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4055,7 +4216,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. errorCode: `OPERATOR_INACTIVE` (not retryable), `HEADLESS_NOT_ENABLED` (not retryable). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4064,7 +4225,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. errorCode: `NOT_FOUND` (not retryable). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4073,7 +4234,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict */
+            /** @description Conflict. errorCode: `IDEMPOTENCY_KEY_REUSED` (not retryable), `IDEMPOTENCY_KEY_IN_USE` (retryable), `HEADLESS_INTENT_NOT_EXECUTABLE` (not retryable), `HEADLESS_UNSUPPORTED_CHAIN` (not retryable), `HEADLESS_UNSUPPORTED_TOKEN` (not retryable), `INSUFFICIENT_LIQUIDITY` (retryable), `WITHDRAW_CAP_UNVERIFIABLE` (not retryable). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4082,7 +4243,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description Service Unavailable. errorCode: `PRICE_UNAVAILABLE` (retryable), `BALANCE_UNAVAILABLE` (retryable). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4107,6 +4268,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example sr_4f3c2b1a09e8d7c6b5a4f3e2d1c0b9a8 */
                 sessionRef: string;
             };
             cookie?: never;
@@ -4119,6 +4281,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Withdrawal status",
+                     *       "data": {
+                     *         "sessionRef": "sr_4f3c2b1a09e8d7c6b5a4f3e2d1c0b9a8",
+                     *         "withdrawRequestId": "0b6e2f6a-3c1d-4e5f-9a8b-7c6d5e4f3a2b",
+                     *         "status": "COMPLETED",
+                     *         "retryable": null,
+                     *         "txHash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                     *         "txState": "CONFIRMED",
+                     *         "confirmations": 12,
+                     *         "requiredConfirmations": 12,
+                     *         "callbackState": "DELIVERED",
+                     *         "reasonCode": null,
+                     *         "fiatAmount": "100.00",
+                     *         "fiatCurrency": "USD",
+                     *         "cryptoAmountSent": "99.99",
+                     *         "amountInUsd": "100.000000",
+                     *         "symbol": "USDC",
+                     *         "chainId": 8453,
+                     *         "tokenAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                     *         "address": "0x52908400098527886E0F7030069857D2E4169EE7",
+                     *         "createdAt": "2026-11-26T08:00:00.000Z",
+                     *         "updatedAt": "2026-11-26T08:07:10.000Z",
+                     *         "expiresAt": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "success";
@@ -4156,7 +4347,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. errorCode: `UNAUTHORIZED` (not retryable). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4165,7 +4356,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. errorCode: `OPERATOR_INACTIVE` (not retryable), `HEADLESS_NOT_ENABLED` (not retryable). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4174,7 +4365,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. errorCode: `NOT_FOUND` (not retryable). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4198,10 +4389,14 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the first answer under this key is kept for 24 h and replayed byte for byte (status, headers, body). The same key with another body answers 409 IDEMPOTENCY_KEY_REUSED; while its first request runs, 409 IDEMPOTENCY_KEY_IN_USE. A 5xx or a retryable refusal is not kept: the key may be sent again. 1-255 printable ASCII characters, else 400 VALIDATION_ERROR. */
+                /**
+                 * @description Makes a retry safe: the first answer under this key is kept for 24 h and replayed byte for byte (status, headers, body). The same key with another body answers 409 IDEMPOTENCY_KEY_REUSED; while its first request runs, 409 IDEMPOTENCY_KEY_IN_USE. A 5xx or a retryable refusal is not kept: the key may be sent again. 1-255 printable ASCII characters, else 400 VALIDATION_ERROR.
+                 * @example order-9001-attempt
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example sr_4f3c2b1a09e8d7c6b5a4f3e2d1c0b9a8 */
                 sessionRef: string;
             };
             cookie?: never;
@@ -4214,6 +4409,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Withdrawal cancelled",
+                     *       "data": {
+                     *         "sessionRef": "sr_4f3c2b1a09e8d7c6b5a4f3e2d1c0b9a8",
+                     *         "withdrawRequestId": "0b6e2f6a-3c1d-4e5f-9a8b-7c6d5e4f3a2b",
+                     *         "withdrawalStatus": "CANCELLED"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "success";
@@ -4228,7 +4434,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request */
+            /** @description Bad Request. errorCode: `VALIDATION_ERROR` (not retryable). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4237,7 +4443,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. errorCode: `UNAUTHORIZED` (not retryable). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4246,7 +4452,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. errorCode: `OPERATOR_INACTIVE` (not retryable), `HEADLESS_NOT_ENABLED` (not retryable). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4255,7 +4461,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. errorCode: `NOT_FOUND` (not retryable). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4264,7 +4470,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict */
+            /** @description Conflict. errorCode: `IDEMPOTENCY_KEY_REUSED` (not retryable), `IDEMPOTENCY_KEY_IN_USE` (retryable), `HEADLESS_CANCEL_NOT_ALLOWED` (not retryable). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4287,11 +4493,17 @@ export interface operations {
     listWebhookEvents: {
         parameters: {
             query?: {
+                /** @example DEPOSIT */
                 event?: "DEPOSIT" | "WITHDRAW_REQUEST" | "WITHDRAW_COMPLETE" | "WITHDRAW_FAILED" | "WITHDRAW_CANCELLED";
+                /** @example DEAD_LETTER */
                 status?: "PENDING" | "RETRYING" | "DELIVERED" | "DEAD_LETTER";
+                /** @example 2026-11-25T00:00:00.000Z */
                 since?: string;
+                /** @example 2026-11-26T00:00:00.000Z */
                 until?: string;
+                /** @example 50 */
                 limit?: number;
+                /** @example MjAyNi0xMS0yNVQxMjowMDowMC4wMDBafDlkMmMxYjBhLThmN2UtNGQ2Yy1iNWE0LTNmMmUxZDBjOWI4Yg */
                 cursor?: string;
             };
             header?: never;
@@ -4308,6 +4520,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Webhook events",
+                     *       "data": [
+                     *         {
+                     *           "eventId": "9d2c1b0a-8f7e-4d6c-b5a4-3f2e1d0c9b8a",
+                     *           "operatorId": "2a7d9c4e-1b3f-4a5d-8e6c-0f9b8a7d6c5e",
+                     *           "event": "DEPOSIT",
+                     *           "status": "DEAD_LETTER",
+                     *           "attempts": [
+                     *             {
+                     *               "attempt": 1,
+                     *               "at": "2026-11-25T10:00:00.000Z",
+                     *               "httpStatus": 500,
+                     *               "error": null,
+                     *               "latencyMs": 84,
+                     *               "responseExcerpt": "Internal Server Error"
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-25T10:00:00.000Z",
+                     *           "deliveredAt": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "success";
@@ -4338,7 +4576,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request */
+            /** @description Bad Request. errorCode: `VALIDATION_ERROR` (not retryable). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4347,7 +4585,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. errorCode: `UNAUTHORIZED` (not retryable). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4356,7 +4594,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. errorCode: `OPERATOR_INACTIVE` (not retryable). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4380,10 +4618,14 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the first answer under this key is kept for 24 h and replayed byte for byte (status, headers, body). The same key with another body answers 409 IDEMPOTENCY_KEY_REUSED; while its first request runs, 409 IDEMPOTENCY_KEY_IN_USE. A 5xx or a retryable refusal is not kept: the key may be sent again. 1-255 printable ASCII characters, else 400 VALIDATION_ERROR. */
+                /**
+                 * @description Makes a retry safe: the first answer under this key is kept for 24 h and replayed byte for byte (status, headers, body). The same key with another body answers 409 IDEMPOTENCY_KEY_REUSED; while its first request runs, 409 IDEMPOTENCY_KEY_IN_USE. A 5xx or a retryable refusal is not kept: the key may be sent again. 1-255 printable ASCII characters, else 400 VALIDATION_ERROR.
+                 * @example order-9001-attempt
+                 */
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 9d2c1b0a-8f7e-4d6c-b5a4-3f2e1d0c9b8a */
                 eventId: string;
             };
             cookie?: never;
@@ -4396,6 +4638,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "Redelivery queued",
+                     *       "data": {
+                     *         "eventId": "9d2c1b0a-8f7e-4d6c-b5a4-3f2e1d0c9b8a",
+                     *         "status": "RETRYING"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "success";
@@ -4409,7 +4661,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad Request */
+            /** @description Bad Request. errorCode: `VALIDATION_ERROR` (not retryable). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4418,7 +4670,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Unauthorized. errorCode: `UNAUTHORIZED` (not retryable). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4427,7 +4679,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden */
+            /** @description Forbidden. errorCode: `OPERATOR_INACTIVE` (not retryable). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4436,7 +4688,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not Found. errorCode: `NOT_FOUND` (not retryable). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4445,7 +4697,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict */
+            /** @description Conflict. errorCode: `IDEMPOTENCY_KEY_REUSED` (not retryable), `IDEMPOTENCY_KEY_IN_USE` (retryable), `INVALID_TRANSITION` (not retryable). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4461,6 +4713,397 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    depositEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the webhook secret> */
+                "X-Signature": string;
+                /** @description Stable across retries: deduplicate on it */
+                "X-Event-Id": string;
+                /** @description 1 for the first delivery */
+                "X-Delivery-Attempt": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "DEPOSIT",
+                 *       "depositId": "1042",
+                 *       "idempotencyKey": "deposit-8453-0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060-0",
+                 *       "externalUserId": "user-42",
+                 *       "sessionRef": "sr_4f3c2b1a09e8d7c6b5a4f3e2d1c0b9a8",
+                 *       "sessionAmount": "50.00",
+                 *       "amount": "49750000",
+                 *       "amountInDollar": "49.750000",
+                 *       "amountInLocalCurrency": "45.77",
+                 *       "localCurrencyCode": "EUR",
+                 *       "currentRate": "0.92",
+                 *       "pair": "USD/EUR",
+                 *       "grossAmount": "50000000",
+                 *       "feeAmount": "250000",
+                 *       "feeInDollar": "0.250000",
+                 *       "type": "ERC20",
+                 *       "contractAddress": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+                 *       "transactionHash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+                 *       "chainId": "8453",
+                 *       "confirmedAt": "2026-11-26T08:12:30.000Z"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /** @enum {string} */
+                    event: "DEPOSIT";
+                    depositId: string;
+                    idempotencyKey: string;
+                    externalUserId: string;
+                    sessionRef: string;
+                    sessionAmount: string;
+                    amount: string;
+                    amountInDollar: string;
+                    amountInLocalCurrency: string;
+                    localCurrencyCode: string;
+                    currentRate: string;
+                    pair: string;
+                    grossAmount: string;
+                    feeAmount: string;
+                    feeInDollar: string;
+                    type: string;
+                    contractAddress: string;
+                    transactionHash: string;
+                    chainId: string;
+                    confirmedAt: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Acknowledged when the body is JSON with error 0 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 0,
+                     *       "description": "ok"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description 0 acknowledges; 1-9 deny a Mode A WITHDRAW_REQUEST */
+                        error: number | string;
+                        description?: string;
+                    };
+                };
+            };
+        };
+    };
+    withdrawRequestEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the webhook secret> */
+                "X-Signature": string;
+                /** @description Stable across retries: deduplicate on it */
+                "X-Event-Id": string;
+                /** @description 1 for the first delivery */
+                "X-Delivery-Attempt": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "WITHDRAW_REQUEST",
+                 *       "withdrawRequestId": "0b6e2f6a-3c1d-4e5f-9a8b-7c6d5e4f3a2b",
+                 *       "sessionRef": "sr_4f3c2b1a09e8d7c6b5a4f3e2d1c0b9a8",
+                 *       "externalUserId": "user-42",
+                 *       "type": "DIRECT_TRANSFER",
+                 *       "address": "0x52908400098527886E0F7030069857D2E4169EE7",
+                 *       "cryptoCurrencyCode": "USDC",
+                 *       "fiatCurrencyCode": "USD",
+                 *       "fiatAmount": "100.00",
+                 *       "cryptoAmount": "null",
+                 *       "cryptoAmountSent": "99.99",
+                 *       "amountInUsd": "100.000000",
+                 *       "requestedAt": "2026-11-26T08:00:00.000Z"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /** @enum {string} */
+                    event: "WITHDRAW_REQUEST";
+                    withdrawRequestId: string;
+                    sessionRef: string;
+                    externalUserId: string;
+                    type: string;
+                    address: string;
+                    cryptoCurrencyCode: string;
+                    fiatCurrencyCode: string;
+                    fiatAmount: string;
+                    cryptoAmount: string;
+                    cryptoAmountSent: string;
+                    amountInUsd: string;
+                    requestedAt: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Acknowledged when the body is JSON with error 0 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 0,
+                     *       "description": "ok"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description 0 acknowledges; 1-9 deny a Mode A WITHDRAW_REQUEST */
+                        error: number | string;
+                        description?: string;
+                    };
+                };
+            };
+        };
+    };
+    withdrawCompleteEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the webhook secret> */
+                "X-Signature": string;
+                /** @description Stable across retries: deduplicate on it */
+                "X-Event-Id": string;
+                /** @description 1 for the first delivery */
+                "X-Delivery-Attempt": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "WITHDRAW_COMPLETE",
+                 *       "withdrawRequestId": "0b6e2f6a-3c1d-4e5f-9a8b-7c6d5e4f3a2b",
+                 *       "sessionRef": "sr_4f3c2b1a09e8d7c6b5a4f3e2d1c0b9a8",
+                 *       "externalUserId": "user-42",
+                 *       "type": "DIRECT_TRANSFER",
+                 *       "status": "COMPLETED",
+                 *       "address": "0x52908400098527886E0F7030069857D2E4169EE7",
+                 *       "cryptoCurrencyCode": "USDC",
+                 *       "fiatCurrencyCode": "USD",
+                 *       "fiatAmount": "100.00",
+                 *       "cryptoAmount": "null",
+                 *       "cryptoAmountSent": "99.99",
+                 *       "amountInUsd": "100.000000",
+                 *       "completedAt": "2026-11-26T08:07:10.000Z"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /** @enum {string} */
+                    event: "WITHDRAW_COMPLETE";
+                    withdrawRequestId: string;
+                    sessionRef: string;
+                    externalUserId: string;
+                    type: string;
+                    status: string;
+                    address: string;
+                    cryptoCurrencyCode: string;
+                    fiatCurrencyCode: string;
+                    fiatAmount: string;
+                    cryptoAmount: string;
+                    cryptoAmountSent: string;
+                    amountInUsd: string;
+                    completedAt: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Acknowledged when the body is JSON with error 0 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 0,
+                     *       "description": "ok"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description 0 acknowledges; 1-9 deny a Mode A WITHDRAW_REQUEST */
+                        error: number | string;
+                        description?: string;
+                    };
+                };
+            };
+        };
+    };
+    withdrawFailedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the webhook secret> */
+                "X-Signature": string;
+                /** @description Stable across retries: deduplicate on it */
+                "X-Event-Id": string;
+                /** @description 1 for the first delivery */
+                "X-Delivery-Attempt": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "WITHDRAW_FAILED",
+                 *       "withdrawRequestId": "0b6e2f6a-3c1d-4e5f-9a8b-7c6d5e4f3a2b",
+                 *       "sessionRef": "sr_4f3c2b1a09e8d7c6b5a4f3e2d1c0b9a8",
+                 *       "externalUserId": "user-42",
+                 *       "type": "DIRECT_TRANSFER",
+                 *       "status": "FAILED",
+                 *       "address": "0x52908400098527886E0F7030069857D2E4169EE7",
+                 *       "cryptoCurrencyCode": "USDC",
+                 *       "fiatCurrencyCode": "USD",
+                 *       "fiatAmount": "100.00",
+                 *       "cryptoAmount": "null",
+                 *       "cryptoAmountSent": "99.99",
+                 *       "amountInUsd": "100.000000",
+                 *       "retryable": "false",
+                 *       "reasonCode": "PAYOUT_REVERTED",
+                 *       "eventId": "9d2c1b0a-8f7e-4d6c-b5a4-3f2e1d0c9b8a"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /** @enum {string} */
+                    event: "WITHDRAW_FAILED";
+                    withdrawRequestId: string;
+                    sessionRef: string;
+                    externalUserId: string;
+                    type: string;
+                    status: string;
+                    address: string;
+                    cryptoCurrencyCode: string;
+                    fiatCurrencyCode: string;
+                    fiatAmount: string;
+                    cryptoAmount: string;
+                    cryptoAmountSent: string;
+                    amountInUsd: string;
+                    retryable: string;
+                    reasonCode: string;
+                    eventId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Acknowledged when the body is JSON with error 0 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 0,
+                     *       "description": "ok"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description 0 acknowledges; 1-9 deny a Mode A WITHDRAW_REQUEST */
+                        error: number | string;
+                        description?: string;
+                    };
+                };
+            };
+        };
+    };
+    withdrawCancelledEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the webhook secret> */
+                "X-Signature": string;
+                /** @description Stable across retries: deduplicate on it */
+                "X-Event-Id": string;
+                /** @description 1 for the first delivery */
+                "X-Delivery-Attempt": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "WITHDRAW_CANCELLED",
+                 *       "withdrawRequestId": "0b6e2f6a-3c1d-4e5f-9a8b-7c6d5e4f3a2b",
+                 *       "sessionRef": "sr_4f3c2b1a09e8d7c6b5a4f3e2d1c0b9a8",
+                 *       "externalUserId": "user-42",
+                 *       "type": "DIRECT_TRANSFER",
+                 *       "status": "CANCELLED",
+                 *       "address": "0x52908400098527886E0F7030069857D2E4169EE7",
+                 *       "cryptoCurrencyCode": "USDC",
+                 *       "fiatCurrencyCode": "USD",
+                 *       "fiatAmount": "100.00",
+                 *       "cryptoAmount": "null",
+                 *       "cryptoAmountSent": "null",
+                 *       "amountInUsd": "null",
+                 *       "reasonCode": "CANCELLED_BY_OPERATOR",
+                 *       "eventId": "9d2c1b0a-8f7e-4d6c-b5a4-3f2e1d0c9b8a"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /** @enum {string} */
+                    event: "WITHDRAW_CANCELLED";
+                    withdrawRequestId: string;
+                    sessionRef: string;
+                    externalUserId: string;
+                    type: string;
+                    status: string;
+                    address: string;
+                    cryptoCurrencyCode: string;
+                    fiatCurrencyCode: string;
+                    fiatAmount: string;
+                    cryptoAmount: string;
+                    cryptoAmountSent: string;
+                    amountInUsd: string;
+                    reasonCode: string;
+                    eventId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Acknowledged when the body is JSON with error 0 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 0,
+                     *       "description": "ok"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description 0 acknowledges; 1-9 deny a Mode A WITHDRAW_REQUEST */
+                        error: number | string;
+                        description?: string;
+                    };
                 };
             };
         };

@@ -7,6 +7,7 @@ import type { AdminRole, Operator } from '../../store/rows';
 import { adminSessionByTokenHash } from '../../store/admin-sessions';
 import type { AdminAction, AuditEntry } from '../../store/admin-audit';
 import { operatorByKeyId } from '../../store/operator-keys';
+import { adminCookieToken, csrfMatches } from './admin-cookie';
 
 function bearer(header: string | undefined): string | null {
   const m = /^Bearer ([^\s]+)$/.exec(header ?? '');
@@ -46,19 +47,30 @@ export interface AdminPrincipal {
  */
 export const clientAddress = (req: Request) => req.socket.remoteAddress ?? 'unknown';
 
+/** The admin a token names, while it is valid: unknown, expired, or a disabled admin's token names nobody. */
+export async function adminByToken(db: Db, token: string): Promise<AdminPrincipal | null> {
+  const session = await adminSessionByTokenHash(db, sha256Hex(token));
+  // Disabling deletes the admin's sessions too; the check holds if one is read as it is disabled.
+  if (!session || session.expiresAt.getTime() <= Date.now() || session.admin.disabledAt) return null;
+  const { id, email, role } = session.admin;
+  return { id, email, role, sessionId: session.id };
+}
+
+const READS = new Set(['GET', 'HEAD']);
+
 /**
- * Admin token from POST /admin/login; an operator key is simply not a token and gets 401, and so does the token of
- * a disabled admin (disabling deletes its sessions too; the check holds if one is read as it is disabled).
+ * Admin token from POST /admin/login, as a Bearer header or the panel's cookie; an operator key is simply not a
+ * token and gets 401. A cookie-authenticated state change needs the session's CSRF token too (403), so another
+ * site cannot act with the cookie a browser would send.
  */
 export function adminAuth(db: Db): RequestHandler {
   return async (req, res, next) => {
-    const token = bearer(req.get('authorization'));
-    const session = token ? await adminSessionByTokenHash(db, sha256Hex(token)) : null;
-    if (!session || session.expiresAt.getTime() <= Date.now() || session.admin.disabledAt) {
-      throw new AppError('UNAUTHORIZED', 'Missing, invalid or expired admin token');
-    }
-    const { id, email, role } = session.admin;
-    res.locals.admin = { id, email, role, sessionId: session.id } satisfies AdminPrincipal;
+    const header = bearer(req.get('authorization'));
+    const token = header ?? adminCookieToken(req);
+    const admin = token ? await adminByToken(db, token) : null;
+    if (!admin) throw new AppError('UNAUTHORIZED', 'Missing, invalid or expired admin token');
+    if (!header && !READS.has(req.method) && !csrfMatches(req, token!)) throw new AppError('CSRF_TOKEN_INVALID', 'A panel request that changes state needs its CSRF token');
+    res.locals.admin = admin;
     next();
   };
 }

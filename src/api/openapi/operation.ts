@@ -15,21 +15,49 @@ export const errorBody = z
   .openapi('Error');
 
 /**
- * Who may call an operation. `sid`: the widget's session id is the credential, in the body (or the query of a widget
- * page); OpenAPI has no scheme for a credential inside a JSON body, so those operations say it in their description.
+ * Who may call an operation. The widget's `sid` travels in the JSON body of its POST operations (their request schema
+ * requires it) and in the query of its pages; OpenAPI has no body location for a credential, so the scheme names the
+ * query and its description says both.
  */
 const SECURITY: Record<AuthKind, Array<Record<string, string[]>>> = {
   operator: [{ operatorKey: [] }],
   admin: [{ adminToken: [] }],
   metrics: [{ metricsToken: [] }, {}],
-  sid: [],
+  sid: [{ sessionId: [] }],
   public: [],
 };
 
+/** The signature header of every webhook the gateway sends (docs/webhooks.md). */
+export const WEBHOOK_SIGNATURE_HEADER = 'X-Signature';
+
 export function registerSecuritySchemes(r: OpenAPIRegistry): void {
-  r.registerComponent('securitySchemes', 'operatorKey', { type: 'http', scheme: 'bearer', description: "The operator's API key" });
-  r.registerComponent('securitySchemes', 'adminToken', { type: 'http', scheme: 'bearer', description: 'A token from POST /admin/login' });
+  r.registerComponent('securitySchemes', 'operatorKey', {
+    type: 'http',
+    scheme: 'bearer',
+    description: "The operator's API key (`Authorization: Bearer <OPERATOR_SECRET_KEY>`), provisioned by the service team; server-side use only.",
+  });
+  r.registerComponent('securitySchemes', 'adminToken', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'An admin token from POST /admin/login (`Authorization: Bearer <token>`); the operator key does not work on /admin/*.',
+  });
+  r.registerComponent('securitySchemes', 'sessionId', {
+    type: 'apiKey',
+    in: 'query',
+    name: 'sid',
+    description:
+      "The widget session's id (from POST /session/deposit or /session/withdraw). The widget pages take it in the query; " +
+      "the widget's POST operations take it as the `sid` field of the JSON body instead (OpenAPI has no body location for a credential).",
+  });
   r.registerComponent('securitySchemes', 'metricsToken', { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN, when it is set' });
+  r.registerComponent('securitySchemes', 'webhookSignature', {
+    type: 'apiKey',
+    in: 'header',
+    name: WEBHOOK_SIGNATURE_HEADER,
+    description:
+      'How the gateway signs every webhook it sends: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the operator\'s webhook secret>`. ' +
+      'Verify it on the raw body before parsing and compare in constant time; retries keep `t`, so deduplicate on X-Event-Id (docs/webhooks.md).',
+  });
 }
 
 export const json = (description: string, schema: z.ZodType): ResponseConfig => ({ description, content: { 'application/json': { schema } } });
@@ -70,10 +98,17 @@ export function errorCodesByStatus(e: Endpoint): Map<number, ErrorCode[]> {
   return byStatus;
 }
 
-/** An error answer: the §5 body, and the catalog codes this operation may answer with that status. */
+/** A code's line in an error answer's description: whether sending the same request again later can succeed. */
+const codeLine = (code: ErrorCode) => `\`${code}\` (${ERRORS[code].retryable ? 'retryable' : 'not retryable'})`;
+
+/**
+ * An error answer: the §5 body; the catalog codes this operation may answer with that status, each with its retryable
+ * flag from src/domain/errors.ts, in the description and in `x-error-codes` for tools.
+ */
 function errorResponse(status: number, codes: ErrorCode[]): ResponseConfig {
-  const response = json(REASON_PHRASES[status] ?? 'Error', errorBody);
-  return codes.length ? ({ ...response, 'x-error-codes': codes } as ResponseConfig) : response;
+  const phrase = REASON_PHRASES[status] ?? 'Error';
+  const response = json(codes.length ? `${phrase}. errorCode: ${codes.map(codeLine).join(', ')}.` : phrase, errorBody);
+  return codes.length ? ({ ...response, 'x-error-codes': codes.map((code) => ({ code, retryable: ERRORS[code].retryable })) } as ResponseConfig) : response;
 }
 
 /** `/withdrawals/:sessionRef` → `/withdrawals/{sessionRef}`. */

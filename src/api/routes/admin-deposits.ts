@@ -52,6 +52,8 @@ export const adminDepositEndpoints = [
     tag: 'Admin',
     auth: adminToken(),
     summary: 'Deposits, newest first (status=DUST: transfers below their minimum, never credited)',
+    description:
+      'Deposits seen on chain, newest first, with their status (dust included: a transfer below its minimum, recorded and never credited).',
     query: adminDepositListQuery,
     responses: { 200: { ...json('A page of deposits', z.array(adminDepositView)), headers: nextCursorHeader } },
     handler: async ({ deps: { db, config }, query: q, res }) => {

@@ -3,11 +3,11 @@ import { AppError } from '../../domain/errors';
 import { liveRetryDisposition, retryDisposition, type HeadlessStatus, type RetryDisposition } from '../../domain/headless';
 import { payoutSigned, withdrawalById } from '../../store/withdrawal-lists';
 import { headlessHandle } from '../../temporal/client/headless';
-import { adminRetrySignal, statusQuery } from '../../workflows/headless-messages';
+import { statusQuery } from '../../workflows/headless-messages';
 import { adminToken } from '../auth-kinds';
 import { endpoint } from '../endpoint';
-import { adminAudit } from '../middleware/auth';
-import { recordAdminAction } from '../../store/admin-audit';
+import { adminAudit, currentAdmin } from '../middleware/auth';
+import { retryHeadless } from '../../use-cases/withdrawal-commands';
 import { json } from '../openapi/operation';
 import { z } from '../openapi/zod';
 import { retryQueued } from '../schemas/admin-responses';
@@ -20,7 +20,8 @@ function refuse(d: Exclude<RetryDisposition, 'RETRY'>, status: string): never {
 
 /**
  * POST /admin/withdrawals/:id/retry (spec 4.13), ADMIN and SUPERADMIN: checks the stored row, then the workflow's live
- * state, then signals it. The workflow requeues the payout; nothing is signed or sent from this request.
+ * state, then records the retry and signals it naming the record. The workflow requeues the payout; nothing is signed or
+ * sent from this request.
  */
 export const adminRetryEndpoint = endpoint({
   operationId: 'adminRetryWithdrawal',
@@ -29,6 +30,8 @@ export const adminRetryEndpoint = endpoint({
   tag: 'Admin',
   auth: adminToken({ acting: true }),
   summary: 'Requeue a headless payout (WAITING_FOR_GAS or retryable FAILED, no transaction yet)',
+  description:
+    'Spec 4.13: no body. Requeues only a WAITING_FOR_GAS or FAILED(retryable) request with no transaction hash; never broadcasts from the HTTP request. 409 HEADLESS_RETRY_NOT_ALLOWED otherwise, 409 HEADLESS_RETRY_IN_PROGRESS while a settlement worker holds the job.',
   params: z.object({ id: withdrawalIdSchema }),
   responses: { 202: json('Requeued', retryQueued) },
   errors: ['NOT_FOUND', 'HEADLESS_RETRY_NOT_ALLOWED', 'HEADLESS_RETRY_IN_PROGRESS'],
@@ -47,9 +50,7 @@ export const adminRetryEndpoint = endpoint({
     });
     const now = liveRetryDisposition(live);
     if (now !== 'RETRY') refuse(now, live.status);
-    await handle.signal(adminRetrySignal);
-    // The request writes nothing itself (the workflow requeues): its audit row follows the signal it sent.
-    await recordAdminAction(db, adminAudit(req, res, 'WITHDRAWAL_RETRY', w.id));
+    await retryHeadless(db, handle, w, currentAdmin(res).email, adminAudit(req, res, 'WITHDRAWAL_RETRY', w.id));
     res.status(202).json({ withdrawRequestId: w.id, status: 'EXECUTION_QUEUED' });
   },
 });

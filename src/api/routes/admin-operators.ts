@@ -15,6 +15,8 @@ export const adminOperatorEndpoints = [
     tag: 'Admin',
     auth: adminToken(),
     summary: 'Operators (no secrets)',
+    description:
+      'The operators with their settings for the management panel; no key or webhook secret is ever returned.',
     responses: { 200: json('Operators', z.array(operatorViewSchema)) },
     handler: async ({ deps: { db }, res }) => {
       res.json((await allOperators(db)).map(operatorView));

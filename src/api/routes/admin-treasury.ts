@@ -44,6 +44,8 @@ export const adminTreasuryEndpoints = [
     tag: 'Admin',
     auth: adminToken(),
     summary: 'Treasury sources and their top-ups into the bankroll, cold addresses and the newest sends to them',
+    description:
+      "Each chain's registered treasury sources with their top-ups into the bankroll, the cold-storage addresses and the newest treasury sends to them.",
     query: adminTreasuryQuery,
     responses: { 200: { ...json('The treasury', adminTreasuryResponse), headers: nextCursorHeader } },
     handler: async ({ deps: { db }, query: q, res }) => {

@@ -17,6 +17,8 @@ const list = endpoint({
   tag: 'Admin',
   auth: adminToken(),
   summary: 'The webhook outbox, newest first',
+  description:
+    'The webhook outbox across operators, newest first, each event with its delivery attempts; filters by event, status and operator.',
   query: adminWebhookListQuery,
   responses: { 200: { ...json('A page of events', z.array(outboxItem)), headers: nextCursorHeader } },
   handler: async ({ deps: { db }, query: q, res }) => {
@@ -33,6 +35,8 @@ const redeliver = endpoint({
   tag: 'Admin',
   auth: adminToken({ acting: true }),
   summary: 'Redeliver a dead-lettered event',
+  description:
+    'Queues a dead-lettered event for delivery again (the same event id and body); any other status answers 409 INVALID_TRANSITION. Recorded in the admin audit.',
   params: z.object({ eventId: webhookEventIdSchema }),
   responses: { 202: json('A fresh delivery run started', redeliveryStarted) },
   errors: ['NOT_FOUND', 'INVALID_TRANSITION'],

@@ -3,14 +3,12 @@ import { AppError } from '../../domain/errors';
 import { withdrawalWorkflowId } from '../../domain/keys';
 import { ADMIN_TARGETS, adminMayMove } from '../../domain/withdrawals';
 import type { Withdrawal } from '../../store/rows';
-import { onWithdrawalWorkflow } from '../../temporal/client/withdrawals';
 import { stuckPayouts } from '../../store/stuck-payouts';
-import { adminTransitionUpdate } from '../../workflows/withdrawal-messages';
 import type { Config } from '../../config/env';
 import { adminToken } from '../auth-kinds';
 import { endpoint } from '../endpoint';
 import { adminAudit, currentAdmin } from '../middleware/auth';
-import { recordAdminAction } from '../../store/admin-audit';
+import { moveWithdrawal } from '../../use-cases/withdrawal-commands';
 import { json, nextCursorHeader } from '../openapi/operation';
 import { z as zod } from '../openapi/zod';
 import { decodeCursor, encodeCursor } from '../../domain/cursor';
@@ -55,6 +53,8 @@ const list = endpoint({
   tag: 'Admin',
   auth: adminToken(),
   summary: 'Withdrawals, newest first',
+  description:
+    'Spec 4.13: lists withdrawals for the management panel, a raw array, newest first; filters by status, mode, operator, user and stuck.',
   query: adminWithdrawalListQuery,
   responses: { 200: { ...json('A page of withdrawals', zod.array(adminWithdrawalView)), headers: nextCursorHeader } },
   handler: async ({ deps: { db, config }, query: q, res }) => {
@@ -75,6 +75,8 @@ const move = endpoint({
   tag: 'Admin',
   auth: adminToken({ acting: true }),
   summary: 'Move a Mode A withdrawal',
+  description:
+    'Spec 4.13: body `status` (PROCESSING, COMPLETED or REJECTED) and `adminNote`; follows the Mode A transitions of spec 3.2, any other move answers 409 INVALID_TRANSITION. Recorded in the admin audit.',
   params: zod.object({ id: withdrawalIdSchema }),
   body: adminStatusSchema,
   responses: { 200: json('The withdrawal after the move', adminWithdrawalView) },
@@ -85,11 +87,9 @@ const move = endpoint({
     if (w.mode !== 'A' || !adminMayMove(w.status)) {
       throw new AppError('INVALID_TRANSITION', `A ${w.mode === 'A' ? w.status : `Mode ${w.mode}`} withdrawal cannot move to ${body.status}`);
     }
-    await onWithdrawalWorkflow({ client: temporal.client, config, db }, w, (h) =>
-      h.executeUpdate(adminTransitionUpdate, { args: [{ to: body.status as (typeof ADMIN_TARGETS)[number], adminNote: body.adminNote, by: currentAdmin(res).email }] }),
-    );
-    // The move is written by the workflow's activity, in another process: its audit row follows the update's answer.
-    await recordAdminAction(db, adminAudit(req, res, 'WITHDRAWAL_STATUS', w.id, body.adminNote === undefined ? body.status : `${body.status}: ${body.adminNote}`));
+    const to = body.status as (typeof ADMIN_TARGETS)[number];
+    const audit = adminAudit(req, res, 'WITHDRAWAL_STATUS', w.id, body.adminNote === undefined ? body.status : `${body.status}: ${body.adminNote}`);
+    await moveWithdrawal({ client: temporal.client, config, db }, w, { to, adminNote: body.adminNote, by: currentAdmin(res).email }, audit);
     res.json(view(config, (await withdrawalById(db, w.id))!, await stuckPayouts(db, [w.id])));
   },
 });

@@ -42,6 +42,8 @@ export const apiDocsEndpoints = [
     tag,
     auth: publicAccess,
     summary: 'This document (OpenAPI 3.1)',
+    description:
+      'This document: every operation the gateway serves, and the webhook events it sends under `webhooks`.',
     responses: { 200: json('The document', z.object({ openapi: z.string() })) },
     handler: ({ deps, res }) => {
       res.json(deps.openApi());
@@ -54,6 +56,8 @@ export const apiDocsEndpoints = [
     tag,
     auth: publicAccess,
     summary: 'The API reference (HTML)',
+    description:
+      'The API reference as an HTML page rendering this document, served by the gateway itself (no outside origin).',
     responses: { 200: { description: 'The reference page', content: { 'text/html': { schema: z.string() } } } },
     handler: ({ res }) => {
       res.setHeader('Content-Security-Policy', CSP);

@@ -21,6 +21,8 @@ export const chainEndpoints = [
     tag: 'Public',
     auth: publicAccess,
     summary: 'Networks and their tokens (the native asset has address null)',
+    description:
+      'Public (spec 4.6). The networks with their token contracts and decimals, unwrapped (a raw array, no envelope).',
     responses: { 200: json('The chain registry', chainListResponse) },
     handler: async ({ deps: { db }, res }) => {
     const chains = await chainsWithTokens(db);

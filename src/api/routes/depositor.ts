@@ -62,6 +62,8 @@ const create = endpoint({
   method: 'post',
   path: '/depositor/create',
   summary: "Allocate a user's deposit address (idempotent)",
+  description:
+    "Allocates the user's deposit address without a session, listed for every active chain (one EVM address; a TRON one where TRON is active). Idempotent: 201 when this call allocated it, 200 with the same addresses afterwards.",
   body: createDepositorSchema,
   responses: { 200: json('Already existed', out.envelope(out.depositorCreated)), 201: json('Created', out.envelope(out.depositorCreated)) },
   handler: async ({ deps: { db, config }, body: { externalUserId }, res }) => {
@@ -80,6 +82,8 @@ const check = endpoint({
   method: 'get',
   path: '/depositor/:externalUserId/check',
   summary: "A user's addresses and latest deposits",
+  description:
+    'Whether the gateway knows the user, with its deposit addresses and latest deposits (raw token units, status and transaction hash).',
   params: checkDepositorParamsSchema,
   rejectBadParams: true,
   responses: { 200: json('The depositor (exists false when unknown)', out.envelope(out.depositorCheck)) },

@@ -68,6 +68,8 @@ const options = endpoint({
   method: 'get',
   path: '/withdraw/options',
   summary: 'Payable chains and tokens with the available liquidity',
+  description:
+    "Spec 4.9: without `sessionRef`, the supported chains and tokens with their availability; with it, a final pre-execute check of the locked intent's asset. Locks no price and reserves nothing; UNKNOWN is advisory here, but execute fails closed on it.",
   query: optionsQuerySchema,
   responses: { 200: json('Options', out.envelope(out.withdrawOptions)) },
   errors: ['NOT_FOUND'],
@@ -83,6 +85,8 @@ const execute = endpoint({
   method: 'post',
   path: '/withdrawals/:sessionRef/execute',
   summary: 'Price and queue the payout of an intent (idempotent)',
+  description:
+    "Spec 4.10: no body, idempotent. In one atomic step: checks ownership and the intent's state, locks a fresh price, converts the fiat amount to token units, checks the bankroll balance minus active reservations and the operator's caps, reserves and queues the settlement (202, EXECUTION_QUEUED). A replay returns the existing result; a second reservation or payout never happens. Fails closed: 503 when no fresh price or balance can be read, nothing reserved.",
   params: sessionRef,
   responses: { 202: json('Queued (or replayed)', out.envelope(out.executeResult)) },
   errors: [
@@ -113,6 +117,8 @@ const status = endpoint({
   method: 'get',
   path: '/withdrawals/:sessionRef',
   summary: "An intent's status record",
+  description:
+    "Spec 4.11: the intent's safe status record (spec 2.4); never carries raw RPC or internal errors.",
   params: sessionRef,
   responses: { 200: json('The record', out.envelope(out.headlessStatusRecord)) },
   errors: ['NOT_FOUND'],
@@ -128,6 +134,8 @@ const cancel = endpoint({
   method: 'post',
   path: '/withdrawals/:sessionRef/cancel',
   summary: 'Cancel an intent before anything is signed',
+  description:
+    'Spec 4.12: no body. Succeeds only while no transaction hash exists: releases the reservation and emits WITHDRAW_CANCELLED. Otherwise 409 HEADLESS_CANCEL_NOT_ALLOWED.',
   params: sessionRef,
   responses: { 200: json('Cancelled', out.envelope(out.headlessCancelled)) },
   errors: ['NOT_FOUND', 'HEADLESS_CANCEL_NOT_ALLOWED'],

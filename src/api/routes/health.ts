@@ -16,6 +16,8 @@ const liveness = endpoint({
   tag,
   auth: publicAccess,
   summary: 'The process answers',
+  description:
+    'Liveness: answers 200 while the process serves requests; it checks no dependency.',
   responses: { 200: json('Up', healthResponse) },
   handler: ({ res }) => {
     res.json({ status: 'ok', checks: {} });
@@ -30,6 +32,8 @@ const readiness = endpoint({
   tag,
   auth: publicAccess,
   summary: 'PostgreSQL, Temporal and every active chain answer',
+  description:
+    "Readiness: 200 when PostgreSQL, Temporal and every active chain's node answer; 503 with the same body naming what is down.",
   responses: { 200: json('Ready', healthResponse), 503: json('A dependency is down', healthResponse) },
   handler: async ({ deps: { db, temporal, chains, readiness: known }, res }) => {
     // The active chains come from the registry; when the database itself is down, the last list read stands.

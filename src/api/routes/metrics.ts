@@ -11,7 +11,8 @@ export const metricsEndpoints = [
     tag: 'Public',
     auth: metricsToken,
     summary: 'Prometheus metrics (text exposition format)',
-    description: 'Needs METRICS_TOKEN as a Bearer token when the gateway sets one.',
+    description:
+      'Prometheus text exposition of the API process (HTTP, webhook, price and chain metrics). Needs METRICS_TOKEN as a Bearer token when the gateway sets one.',
     responses: { 200: { description: 'Prometheus text', content: { 'text/plain': { schema: z.string() } } } },
     handler: async ({ deps: { metrics }, res }) => {
       res.type(metrics.contentType).send(await metrics.metrics());

@@ -19,6 +19,8 @@ const list = endpoint({
   method: 'get',
   path: '/webhooks/events',
   summary: "The operator's (and its sub-operators') webhook events with their attempts, newest first",
+  description:
+    "The caller's and its sub-operators' webhook events with their delivery attempts, newest first; filters `event`, `status`, `since`, `until`; paged by `limit` and `cursor` (next page in X-Next-Cursor).",
   query: operatorWebhookListQuery,
   responses: {
     200: {
@@ -44,6 +46,8 @@ const redeliver = endpoint({
   method: 'post',
   path: '/webhooks/events/:eventId/redeliver',
   summary: 'Redeliver one of its dead-lettered events',
+  description:
+    "Queues one of the caller's DEAD_LETTER events for delivery again (same event id and body). Another status answers 409 INVALID_TRANSITION; another operator's event 404 NOT_FOUND.",
   params: z.object({ eventId: webhookEventIdSchema }),
   responses: { 202: json('A fresh delivery run started', out.envelope(out.redeliveryStarted)) },
   errors: ['NOT_FOUND', 'INVALID_TRANSITION'],

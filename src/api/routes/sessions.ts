@@ -69,6 +69,8 @@ const createDeposit = endpoint({
   method: 'post',
   path: '/session/deposit',
   summary: 'Create a deposit session (widget URL and sid)',
+  description:
+    "Spec 4.1: creates a deposit session and returns the widget URL (with the sid). `redirectUrl` overrides the panel's return address for this session: an absolute http(s) URL without credentials or NUL, at most 2048 characters; an invalid value, the empty string included, is 400. Reusing operatorReference keeps the first session's return URL. The signed DEPOSIT webhook, not the redirect status, is authoritative for crediting.",
   body: depositSessionSchema,
   responses: { 201: json('Created', out.envelope(out.sessionCreated)) },
   errors: ['AMOUNT_BELOW_MINIMUM', 'AMOUNT_ABOVE_MAXIMUM'],
@@ -86,7 +88,8 @@ const createWithdraw = endpoint({
   method: 'post',
   path: '/session/withdraw',
   summary: 'Create a withdraw session, or a headless withdrawal intent (executionMode HEADLESS)',
-  description: 'A headless intent: Needs headless mode enabled for the operator (else 403 HEADLESS_NOT_ENABLED).',
+  description:
+    'Spec 4.2: without executionMode, a widget withdraw session (`url` with the sid, and `sessionRef`); the amount is locked. With executionMode HEADLESS, a headless intent (Mode C): needs headless mode enabled for the operator (else 403 HEADLESS_NOT_ENABLED) and a non-empty operatorReference (else 400 OPERATOR_REFERENCE_REQUIRED); amount has at most two decimals; the answer is `{ sessionRef, expiresAt }` (24 h). The same operatorReference with the same payload returns the same sessionRef, with another payload 409 OPERATOR_REFERENCE_CONFLICT.',
   body: z.union([withdrawSessionSchema, headlessCreateSchema]),
   parsedByHandler: true,
   responses: { 201: json('Created: a widget session, or a headless intent', out.envelope(z.union([out.sessionCreated, out.headlessCreated]))) },
@@ -118,6 +121,8 @@ const cancelSession = endpoint({
   method: 'post',
   path: '/session/:uuid/cancel',
   summary: 'Cancel an open session',
+  description:
+    "Cancels one of the operator's (or its sub-operators') open sessions; its sid stops working (400 SESSION_NOT_OPEN). An open withdrawal of the session is cancelled with it. Another operator's session, or one already closed, answers 404.",
   params: z.object({ uuid: z.string() }),
   responses: { 200: json('Cancelled', out.envelope(out.sessionCancelled)) },
   errors: ['SESSION_NOT_FOUND', 'SESSION_EXPIRED', 'SESSION_NOT_OPEN'],

@@ -38,6 +38,8 @@ export const testWebhookEndpoints = [
     tag: 'Sessions',
     auth: operatorKey(),
     summary: "Send a signed test event (test=true) to the operator's webhook; no funds move",
+    description:
+      "Spec 4.3: fires a real signed webhook with `test=true` at the operator's own webhookUrl, synchronously (2 network-level attempts); no funds move. A deposit session sends DEPOSIT, a withdraw session WITHDRAW_COMPLETE. A rejected or unreachable endpoint is not an error of this call: 200 with delivered false and a reason. 5 requests per minute.",
     params: z.object({ uuid: sessionIdSchema }),
     // The body first: a refused request must not spend one of the caller's test sends.
     body: testWebhookSchema,

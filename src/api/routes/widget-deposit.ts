@@ -57,6 +57,8 @@ export const depositAddressEndpoint = endpoint({
   tag: 'Widget (sid)',
   auth: sidCredential({ deposit: true }),
   summary: "The user's deposit address for a currency on a chain",
+  description:
+    "Spec 4.5: called by the widget with `sid`, `currency` and `chainId` (all required); returns the user's deposit address on that chain in the standard envelope. A withdraw session's sid is refused naming `sid`.",
   body: sidBody.extend(depositAddressSchema.shape),
   responses: { 200: json('The address', envelope(depositAddress)) },
   handler: async ({ deps: { db, config }, body: { chainId, currency }, res }) => {

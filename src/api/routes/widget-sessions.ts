@@ -26,6 +26,8 @@ export const sessionInfoEndpoint = endpoint({
   tag: 'Widget (sid)',
   auth: sidCredential({ allowClosed: true }),
   summary: "A session's state (closed sessions answer too)",
+  description:
+    "The widget's view of its session: type, status, amount, currency, language and return URL. An expired or closed session still answers, so the widget can show how it ended.",
   body: sidBody,
   responses: { 200: json('The session', envelope(sessionInfo)) },
   handler: async ({ deps: { db }, res }) => {

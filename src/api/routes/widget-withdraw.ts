@@ -15,6 +15,8 @@ export const directTransferEndpoint = endpoint({
   tag: 'Widget (sid)',
   auth: sidCredential(),
   summary: "Request a withdrawal of the session's amount to an address",
+  description:
+    "Spec 4.7: called by the widget; initiates the withdrawal to the address, network and token the user supplies, for the session's locked amount. The operator's approval mode decides what follows (WITHDRAW_REQUEST, spec 6.2).",
   body: directTransferSchema,
   responses: { 201: json('The withdrawal request', envelope(directTransferAccepted)) },
   errors: [
