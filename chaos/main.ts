@@ -57,7 +57,7 @@ async function campaign(): Promise<number> {
   const receiver = await new WebhookReceiver().start();
   receiver.answer(() => ACK);
   const logFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'gw-chaos-')), 'worker.log');
-  const worker = new WorkerProcess({ ...ctx.env, LOG_LEVEL: 'info', WORKFLOW_BUNDLE_PATH: services.workflowBundlePath }, logFile);
+  const worker = new WorkerProcess(services.serviceScript, { ...ctx.env, LOG_LEVEL: 'info', WORKFLOW_BUNDLE_PATH: services.workflowBundlePath }, logFile);
   const ready = () => eventually(async () => worker.ready(), 120_000, 'the worker to start');
   const stopMiner = startMiner(chain.nodeUrl, CHAIN);
   const workload = await openWorkload(ctx, receiver, rand, chain);

@@ -6,8 +6,9 @@ import { endProcess } from '../test/support/service-processes';
 const ROOT = path.resolve(__dirname, '..');
 
 /**
- * The worker as a separate service process (`src/main.ts --role worker`), the way it runs in production, so that a
- * SIGKILL stops it mid-activity with no cleanup at all: no graceful shutdown, no flushed state, open connections cut.
+ * The worker as a separate service process (`src/main.ts --role worker`, the run's bundle of it), the way it runs in
+ * production, so that a SIGKILL stops it mid-activity with no cleanup at all: no graceful shutdown, no flushed state,
+ * open connections cut.
  */
 export class WorkerProcess {
   private child: ChildProcess | null = null;
@@ -15,7 +16,7 @@ export class WorkerProcess {
   private readonly log: WriteStream;
   starts = 0;
 
-  constructor(private readonly env: Record<string, string>, logFile: string) {
+  constructor(private readonly script: string, private readonly env: Record<string, string>, logFile: string) {
     this.log = createWriteStream(logFile, { flags: 'a' });
   }
 
@@ -24,7 +25,7 @@ export class WorkerProcess {
     if (this.child) throw new Error('the worker is already running');
     this.starts += 1;
     this.readyAt = null;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--role', 'worker'], {
+    const child = spawn(process.execPath, [this.script, '--role', 'worker'], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...this.env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -79,7 +79,7 @@ async function soak(): Promise<number> {
   // The delivery retries of the production defaults would outlast the soak's settle time after the outage minute.
   const ctx = await createTestContext({ env: { WEBHOOK_RETRY_DELAYS_SECONDS: '5,10,20,40,80', OUTBOX_RELAY_SECONDS: '5', LOG_LEVEL: 'warn' } });
   const metricsPort = await freePort();
-  const cluster = await startServiceProcesses(1, { ...ctx.env, WORKFLOW_BUNDLE_PATH: services.workflowBundlePath, WORKER_METRICS_PORT: String(metricsPort) });
+  const cluster = await startServiceProcesses(1, services.serviceScript, { ...ctx.env, WORKFLOW_BUNDLE_PATH: services.workflowBundlePath, WORKER_METRICS_PORT: String(metricsPort) });
   const inProcessApi = ctx.apiUrl;
   ctx.apiUrl = cluster.apiUrls[0]!;
   const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;

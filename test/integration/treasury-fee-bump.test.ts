@@ -4,7 +4,8 @@ import { createAdmin } from '../../src/provisioning/admins';
 import { runCli } from '../support/cli';
 import { http } from '../support/http';
 import { closeHeadlessSuite, openHeadlessSuite, type HeadlessSuite } from '../support/headless-fixtures';
-import { eventually, mineUntil } from '../support/wait';
+import { eventually } from '../support/wait';
+import { treasuryStatusOnce } from '../support/treasury-status';
 
 let s: HeadlessSuite;
 beforeAll(async () => {
@@ -58,10 +59,7 @@ it('When the base fee rises past a signed treasury send, Then the payout child r
   expect(view.sends.find((x: { id: string }) => x.id === transferId)).toMatchObject({ status: 'BROADCAST', stuck: true, workflowId: `treasury-send-${transferId}` });
 
   await mineExpensiveBlock();
-  const done = await mineUntil(() => f.mineBlocks(), async () => {
-    const st = (await cli('treasury', 'status', transferId)).json;
-    return st.status === 'CONFIRMED' ? st : null;
-  }, 60_000, 'send confirmed');
+  const done = await treasuryStatusOnce(ctx, transferId, 'CONFIRMED', { timeoutMs: 60_000, mine: () => f.mineBlocks() });
   const winner = (await ctx.db.outboundTx.findUniqueOrThrow({ where: { id: first!.id } })).txHash;
   expect(winner).not.toBe(first!.txHash);
   expect(await f.provider.getTransactionReceipt(first!.txHash)).toBeNull();

@@ -5,10 +5,13 @@ import { runCli } from '../support/cli';
 import { http } from '../support/http';
 import { headlessSuite } from '../support/headless-fixtures';
 import { rowCounts } from '../support/row-counts';
-import { delay, eventually, mineUntil } from '../support/wait';
+import { treasuryStatusOnce } from '../support/treasury-status';
+import { delay, eventually } from '../support/wait';
 
-// The test-only pause between signing and the payout child gives the crash test a window to stop the worker there.
-const { ctx, f, op } = headlessSuite({ TEST_PAUSE_BEFORE_BROADCAST_MS: '2000' });
+// The test-only pause between signing and the payout child gives the crash test a window to stop the worker there. A
+// payout waiting for gas re-checks every 2 s (60 by default): the gas is restored while it waits, and the test waits
+// 60 s for it to complete.
+const { ctx, f, op } = headlessSuite({ TEST_PAUSE_BEFORE_BROADCAST_MS: '2000', GAS_RECHECK_SECONDS: '2' });
 
 const cli = (...args: string[]) => runCli(args, ctx.env);
 const TRANSFER = topicOf('Transfer(address,address,uint256)');
@@ -28,12 +31,7 @@ const send = (asset: string, amount: string, to: string) => cli('treasury', 'sen
 const status = async (transferId: string) => (await cli('treasury', 'status', transferId)).json;
 const stored = (transferId: string) => ctx.db.outboundTx.findUnique({ where: { purpose: `treasury:${transferId}` } });
 
-async function untilConfirmed(transferId: string) {
-  return mineUntil(() => f.mineBlocks(), async () => {
-    const s = await status(transferId);
-    return s.status === 'CONFIRMED' ? s : null;
-  }, 60_000, `treasury send ${transferId} confirmed`);
-}
+const untilConfirmed = (transferId: string) => treasuryStatusOnce(ctx, transferId, 'CONFIRMED', { timeoutMs: 60_000, mine: () => f.mineBlocks() });
 
 /** What a refused send leaves: nothing at all, in any table. */
 const writtenRows = () => rowCounts(ctx.db);
@@ -172,10 +170,7 @@ describe('treasury sends', () => {
 
       const r = await send('SCARCE', '5', cold);
       expect(r.code).toBe(0);
-      const failed = await eventually(async () => {
-        const s = await status(r.json.transferId);
-        return s.status === 'FAILED' ? s : null;
-      }, 30_000, 'send without gas failed');
+      const failed = await treasuryStatusOnce(ctx, r.json.transferId, 'FAILED', { timeoutMs: 30_000 });
       expect(failed).toEqual({ transferId: r.json.transferId, status: 'FAILED', txHash: null, reason: 'BANKROLL_NEEDS_GAS' });
       expect(await stored(r.json.transferId)).toBeNull();
       expect(await ctx.db.reservation.findUniqueOrThrow({ where: { treasuryTransferId: r.json.transferId } })).toMatchObject({ status: 'RELEASED' });

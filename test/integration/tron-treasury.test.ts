@@ -5,6 +5,7 @@ import { refBlockOf, signTronTx, trc20TransferTx, trxTransferTx, type TronTx } f
 import { runCli } from '../support/cli';
 import { createTestContext, type TestContext } from '../support/harness';
 import { rowCounts } from '../support/row-counts';
+import { treasuryStatusOnce } from '../support/treasury-status';
 import { eventually } from '../support/wait';
 import { RECONCILE_BLOCK_MS, registerTronChain, startTronFixture, TRON_STANDIN_CHAIN_ID, type TronFixture } from '../support/tron-standin/fixture';
 
@@ -47,11 +48,7 @@ async function coldAddress(): Promise<string> {
   return address;
 }
 
-const untilConfirmed = (transferId: string) =>
-  eventually(async () => {
-    const s = (await cli('treasury', 'status', transferId)).json;
-    return s.status === 'CONFIRMED' ? s : null;
-  }, 60_000, `treasury send ${transferId} confirmed`);
+const untilConfirmed = (transferId: string) => treasuryStatusOnce(ctx, transferId, 'CONFIRMED', { timeoutMs: 60_000 });
 
 /** A wallet of the service team's on TRON, holding TRX and USDT, signing its own transfers. */
 function teamWallet() {

@@ -239,7 +239,8 @@ describe('Mode B: crash between signing and broadcast', () => {
       pf.provider.destroy();
       await paused.close();
     }
-  }, 180_000);
+    // A hang guard: two worker starts, which with two service processes each take tens of seconds on a loaded machine.
+  }, 300_000);
 });
 
 describe('Mode B: expiry', () => {

@@ -12,7 +12,7 @@ afterAll(() => ctx.close());
 
 describe('a worker process stopped by Ctrl-C under the launcher', () => {
   it('When it gets SIGINT (from the terminal) and then SIGTERM (from the launcher), Then it stops once: exit 0, no "stop failed"', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--role', 'worker'], {
+    const child = spawn(process.execPath, [ctx.services.serviceScript, '--role', 'worker'], {
       cwd: path.resolve(__dirname, '../..'),
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...ctx.env, LOG_LEVEL: 'info', WORKER_METRICS_PORT: '0', WORKFLOW_BUNDLE_PATH: ctx.services.workflowBundlePath },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -94,7 +94,7 @@ export async function createTestContext(opts: { env?: Record<string, string>; wo
   }
   const temporal = await connectTemporal({ address: config.TEMPORAL_ADDRESS }, config.TEMPORAL_NAMESPACE);
   const processes = testProcessCount();
-  const cluster = processes > 1 ? await startServiceProcesses(processes, { ...env, WORKFLOW_BUNDLE_PATH: services.workflowBundlePath }) : null;
+  const cluster = processes > 1 ? await startServiceProcesses(processes, services.serviceScript, { ...env, WORKFLOW_BUNDLE_PATH: services.workflowBundlePath }) : null;
   const server = cluster
     ? { url: cluster.frontUrl, close: cluster.stopApis }
     : await startServer({ config, db, temporal, chains, logger, ...pricingFrom(config, db, chains) }, 0, '127.0.0.1');

@@ -25,13 +25,17 @@ export function describeInProcessOnly(reason: string): (name: string, body: () =
   return (name, body) => describe.skip(`${name} [in-process only: ${reason}]`, body);
 }
 
-/** One `src/main.ts --role <role>` child, ready once it logs `readyLine` (the line main.ts logs when it serves). */
+/**
+ * One `src/main.ts --role <role>` child (the run's bundle of it, `serviceScript`), ready once it logs `readyLine` (the
+ * line main.ts logs when it serves).
+ */
 class ServiceProcess {
   private child: ChildProcess | null = null;
 
   constructor(
     readonly name: string,
     private readonly role: 'api' | 'worker',
+    private readonly script: string,
     private readonly env: Record<string, string>,
     private readonly logFile: string,
   ) {}
@@ -44,7 +48,7 @@ class ServiceProcess {
   async start(): Promise<void> {
     if (this.child) return;
     const log = createWriteStream(this.logFile, { flags: 'a' });
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--role', this.role], {
+    const child = spawn(process.execPath, [this.script, '--role', this.role], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...this.env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -108,7 +112,7 @@ export interface ServiceProcesses {
  * context's environment: the API without the signing keys, as in production. Logs go to files in a temporary
  * directory, named in the error when a process does not come up.
  */
-export async function startServiceProcesses(count: number, env: Record<string, string>): Promise<ServiceProcesses> {
+export async function startServiceProcesses(count: number, script: string, env: Record<string, string>): Promise<ServiceProcesses> {
   const logDir = mkdtempSync(path.join(os.tmpdir(), 'gw-procs-'));
   // Info level for the ready lines; no worker metrics port, which every worker would otherwise take at 9464 (a single
   // worker may be given one: the soak reads its Temporal metrics).
@@ -117,8 +121,8 @@ export async function startServiceProcesses(count: number, env: Record<string, s
   const front = await startFrontProxy(ports.map((port) => ({ host: '127.0.0.1', port })), 0);
   // Widget links name the front, as behind a load balancer.
   const apiEnv = { ...withoutSigningKeys(base), HOST: '127.0.0.1', PUBLIC_BASE_URL: front.url };
-  const apis = ports.map((port, i) => new ServiceProcess(`api-${i + 1}`, 'api', { ...apiEnv, PORT: String(port) }, path.join(logDir, `api-${i + 1}.log`)));
-  const workers = ports.map((_, i) => new ServiceProcess(`worker-${i + 1}`, 'worker', base, path.join(logDir, `worker-${i + 1}.log`)));
+  const apis = ports.map((port, i) => new ServiceProcess(`api-${i + 1}`, 'api', script, { ...apiEnv, PORT: String(port) }, path.join(logDir, `api-${i + 1}.log`)));
+  const workers = ports.map((_, i) => new ServiceProcess(`worker-${i + 1}`, 'worker', script, base, path.join(logDir, `worker-${i + 1}.log`)));
   const apiUrls = ports.map((p) => `http://127.0.0.1:${p}`);
   await Promise.all(apis.map((a) => a.start()));
   const unspread = spreadRequests(front.url, apiUrls);

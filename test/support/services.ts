@@ -14,6 +14,8 @@ export interface TestServices {
   workflowBundlePath: string;
   /** The provisioning CLI bundled once per run (test/support/cli.ts runs it with plain node). */
   cliScript: string;
+  /** src/main.ts bundled once per run: service processes run it with plain node (`--role api|worker`). */
+  serviceScript: string;
 }
 
 export const TEST_ENV = 'GW_TEST_SERVICES';
