@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import type { Request } from 'express';
 import type { EndpointDeps } from '../api/endpoint';
 import type { AdminPrincipal } from '../api/middleware/auth';
@@ -91,7 +92,8 @@ ${table(t.operatorsCaption, [t.name, t.status, t.approval, t.headless, 'Fiat', t
 /** GET /panel/treasury: per chain and token, the bankroll's balance on chain, what payouts reserve, what is free. */
 export async function treasuryScreen(deps: EndpointDeps, t: PanelCatalog): Promise<Screen> {
   const options = await listOptions({ ...deps, bankroll: deps.config.BANKROLL_ADDRESS }, null, ['EVM', 'TRON']);
-  const amount = (v: string | null) => esc(v ?? t.unknown);
+  // Without the trailing zeros of the token's decimals (18 for most): 1000000, not 1000000.000000000000000000.
+  const amount = (v: string | null) => esc(v === null ? t.unknown : new Decimal(v).toFixed());
   const cells = options.map((o) => [
     esc(`${o.chainName} (${o.chainId})`),
     esc(o.displaySymbol ?? o.symbol),

@@ -64,13 +64,16 @@ ${readOnly}${body}
 
 /** A table with a caption; `rows` are already-escaped cells. */
 export function table(caption: string, headings: string[], rows: string[][], rowClass: (i: number) => string = () => ''): string {
-  const head = headings.map((h) => `<th scope="col">${esc(h)}</th>`).join('');
-  const body = rows.map((cells, i) => `<tr${rowClass(i) ? ` class="${rowClass(i)}"` : ''}>${cells.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('\n');
-  // Focusable and named: a table wider than a narrow screen scrolls by keyboard too.
-  return `<div class="scroll" tabindex="0" role="region" aria-label="${esc(caption)}"><table>
+  const head = headings.map((h) => `<th scope="col" role="columnheader">${esc(h)}</th>`).join('');
+  // data-label: on a narrow screen each row is a card and each cell names its column (styles.ts); the explicit roles
+  // keep the table a table to screen readers when its parts are displayed as blocks.
+  const cell = (c: string, i: number) => `<td role="cell" data-label="${esc(headings[i] ?? '')}">${c}</td>`;
+  const body = rows.map((cells, i) => `<tr role="row"${rowClass(i) ? ` class="${rowClass(i)}"` : ''}>${cells.map(cell).join('')}</tr>`).join('\n');
+  // Focusable and named: a table wider than its screen scrolls by keyboard too.
+  return `<div class="scroll" tabindex="0" role="region" aria-label="${esc(caption)}"><table role="table">
 <caption>${esc(caption)}</caption>
-<thead><tr>${head}</tr></thead>
-<tbody>
+<thead role="rowgroup"><tr role="row">${head}</tr></thead>
+<tbody role="rowgroup">
 ${body}
 </tbody>
 </table></div>`;

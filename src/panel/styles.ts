@@ -51,6 +51,15 @@ dd { margin: 0; word-break: break-all; }
 .confirm p { margin-top: 0; font-weight: 600; }
 .note { background: var(--warn-bg); color: var(--warn-fg); padding: .5rem .75rem; border-radius: 6px; }
 .error { color: var(--bad); }
+@media (max-width: 40rem) {
+  /* A table as a card per row, each cell under its column's name: no sideways scroll on a phone. */
+  .scroll table, .scroll caption, .scroll tbody, .scroll tr, .scroll td { display: block; }
+  .scroll thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+  .scroll tbody tr { border-top: 1px solid var(--line); padding: .35rem 0; }
+  .scroll td { border: 0; padding: .15rem .75rem; overflow-wrap: anywhere; }
+  .scroll td::before { content: attr(data-label); display: block; font-size: .8rem; font-weight: 600; color: var(--muted); }
+  .scroll td:empty { display: none; }
+}
 #message { max-width: 80rem; margin: 0 auto; padding: 0 1rem; min-height: 1.5em; }
 [hidden] { display: none !important; }
 `;
