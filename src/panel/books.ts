@@ -5,8 +5,11 @@ import type { AdminPrincipal } from '../api/middleware/auth';
 import { adminDepositListQuery } from '../api/schemas/deposits';
 import { adminWebhookListQuery } from '../api/schemas/webhooks';
 import { fromRawUnits } from '../domain/money';
+import { coldAddressView, treasurySendState } from '../domain/treasury-sends';
 import { operatorView } from '../provisioning/operators';
 import { depositsPage } from '../store/deposit-reads';
+import { sourceHistory } from '../store/treasury';
+import { activeColdAddresses, recentTreasurySends } from '../store/treasury-sends';
 import { allOperators } from '../store/operator-reads';
 import { listOptions } from '../use-cases/list-withdraw-options';
 import { listOutboxEvents } from '../use-cases/webhook-events';
@@ -89,20 +92,53 @@ ${table(t.operatorsCaption, [t.name, t.status, t.approval, t.headless, 'Fiat', t
   return { title: t.operatorsHeading, body };
 }
 
-/** GET /panel/treasury: per chain and token, the bankroll's balance on chain, what payouts reserve, what is free. */
+/**
+ * GET /panel/treasury: per chain and token, the bankroll's balance on chain, what payouts reserve, what is free; then
+ * the hot-wallet ceilings, the newest sends to cold storage (with who asked and how far each got), the cold addresses
+ * and the top-up sources: what `GET /admin/treasury` lists, for the people who watch the money.
+ */
 export async function treasuryScreen(deps: EndpointDeps, t: PanelCatalog): Promise<Screen> {
-  const options = await listOptions({ ...deps, bankroll: deps.config.BANKROLL_ADDRESS }, null, ['EVM', 'TRON']);
+  const [options, chains, sends, cold, sources] = await Promise.all([
+    listOptions({ ...deps, bankroll: deps.config.BANKROLL_ADDRESS }, null, ['EVM', 'TRON']),
+    deps.db.chain.findMany({ where: { hotMaxUsd: { not: null } }, orderBy: { chainId: 'asc' } }),
+    recentTreasurySends(deps.db, undefined, 20),
+    activeColdAddresses(deps.db),
+    sourceHistory(deps.db),
+  ]);
   // Without the trailing zeros of the token's decimals (18 for most): 1000000, not 1000000.000000000000000000.
   const amount = (v: string | null) => esc(v === null ? t.unknown : new Decimal(v).toFixed());
-  const cells = options.map((o) => [
+  const balances = options.map((o) => [
     esc(`${o.chainName} (${o.chainId})`),
     esc(o.displaySymbol ?? o.symbol),
     amount(o.bankrollBalance),
     amount(o.reservedAmount),
     amount(o.availableAmount),
   ]);
+  const ceilings = chains.map((c) => [esc(`${c.name} (${c.chainId})`), esc(c.hotMaxUsd!.toFixed()), code(c.hotColdAddress)]);
+  const sendRows = sends.map(({ transfer: s, outbound }) => {
+    const { status, txHash } = treasurySendState(s, outbound);
+    const stuck = (outbound?.status === 'SIGNED' || outbound?.status === 'BROADCAST') && outbound.stuckAt != null;
+    return [
+      time(s.createdAt),
+      String(s.chainId),
+      esc(`${new Decimal(fromRawUnits(BigInt(s.amountRaw.toFixed(0)), s.decimals)).toFixed()} ${s.symbol}`),
+      code(s.toAddress),
+      esc(s.requestedBy),
+      `<strong>${esc(status)}</strong>${stuck ? ` <span class="flag">${esc(t.stuck)}</span>` : ''}${s.failureReason ? ` ${esc(s.failureReason)}` : ''}`,
+      code(txHash),
+    ];
+  });
+  const coldRows = cold.map((c) => {
+    const v = coldAddressView(c);
+    return [String(v.chainId), code(v.address), esc(v.addedBy), esc(v.addedAt.replace('T', ' ').slice(0, 19))];
+  });
+  const sourceRows = sources.map((s) => [String(s.chainId), code(s.address), esc(s.addedBy), time(s.createdAt), s.removedAt ? time(s.removedAt) : '']);
   const body = `<h1>${esc(t.treasuryHeading)}</h1>
 <p>${esc(t.address)}: ${code(deps.config.BANKROLL_ADDRESS)}</p>
-${table(t.treasuryCaption, [t.chain, t.token, t.balance, t.reserved, t.available], cells)}`;
+${table(t.treasuryCaption, [t.chain, t.token, t.balance, t.reserved, t.available], balances)}
+${ceilings.length ? table(t.ceilingsCaption, [t.chain, t.ceiling, t.coldAddress], ceilings) : ''}
+${table(t.sendsCaption, [t.created, t.chain, t.amount, t.to, t.requestedBy, t.status, t.txHash], sendRows, (i) => (sendRows[i]![5]!.includes('class="flag"') ? 'stuck' : ''))}
+${table(t.coldCaption, [t.chain, t.address, t.addedBy, t.created], coldRows)}
+${table(t.sourcesCaption, [t.chain, t.address, t.addedBy, t.created, t.removed], sourceRows)}`;
   return { title: t.treasuryHeading, body };
 }

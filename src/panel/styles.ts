@@ -34,7 +34,7 @@ button.primary { background: var(--accent); color: var(--accent-fg); border-colo
 .filters .check input { min-height: auto; }
 .counts { display: flex; flex-wrap: wrap; gap: .5rem; list-style: none; padding: 0; margin: 0 0 1rem; }
 .counts a { display: inline-block; padding: .2rem .6rem; border: 1px solid var(--line); border-radius: 999px; background: var(--card); text-decoration: none; }
-.scroll { overflow-x: auto; background: var(--card); border: 1px solid var(--line); border-radius: 10px; }
+.scroll { overflow-x: auto; background: var(--card); border: 1px solid var(--line); border-radius: 10px; margin: 0 0 1rem; }
 table { border-collapse: collapse; width: 100%; }
 caption { text-align: left; padding: .5rem .75rem; color: var(--muted); }
 th, td { text-align: left; padding: .45rem .75rem; border-top: 1px solid var(--line); vertical-align: top; }

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { Wallet } from 'ethers';
 import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { drainGas, mine, restoreGas } from '../../dev/devchain/dev-commands';
@@ -65,7 +66,7 @@ afterAll(async () => {
 async function checkScreen(page: Page, name: string): Promise<void> {
   await checkVariants(page, name, { dir: SHOTS, shoot: (v) => (v.width === 1280 && v.scheme === 'light') || (name === 'queue' && v.width === 360 && v.scheme === 'dark') });
   await page.setViewportSize({ width: 360, height: 740 });
-  const sideways = await page.evaluate(() => [...document.querySelectorAll('.scroll')].filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.getAttribute('aria-label')));
+  const sideways = await page.evaluate(() => Array.from(document.querySelectorAll('.scroll')).filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.getAttribute('aria-label')));
   expect([name, sideways]).toEqual([name, []]);
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -222,12 +223,23 @@ describe('the management panel', () => {
     await page.goto(panel('/operators'));
     await page.getByRole('cell', { name: 'Panel Games' }).waitFor();
     await checkScreen(page, 'operators');
+    // The treasury's books beside the balances: a cold address, a top-up source and a send to cold storage.
+    const cold = Wallet.createRandom().address;
+    const source = Wallet.createRandom().address;
+    const cli = (...args: string[]) => runCli(args, ctx.env);
+    expect((await cli('treasury', 'cold', 'add', '--chain', '31337', '--address', cold, '--by', 'alice')).code).toBe(0);
+    expect((await cli('treasury', 'source', 'add', '--chain', '31337', '--address', source, '--by', 'bob')).code).toBe(0);
+    expect((await cli('treasury', 'send', '--chain', '31337', '--asset', 'USDC', '--amount', '1.5', '--to', cold, '--by', 'carol')).code).toBe(0);
     await page.goto(panel('/treasury'));
-    const usdc = page.getByRole('row').filter({ hasText: 'USDC' });
-    await expect(usdc.getByRole('cell').count()).resolves.toBe(5);
+    const balances = page.getByRole('region', { name: /^The bankroll per chain and token/ });
+    await expect(balances.getByRole('row').filter({ hasText: 'USDC' }).getByRole('cell').count()).resolves.toBe(5);
     // Amounts without the token's trailing zeros (WETH has 18 decimals).
-    const weth = await page.getByRole('row').filter({ hasText: 'WETH' }).first().getByRole('cell').allInnerTexts();
+    const weth = await balances.getByRole('row').filter({ hasText: 'WETH' }).getByRole('cell').allInnerTexts();
     expect(weth.slice(2).filter((v) => /\.\d*0$/.test(v))).toEqual([]);
+    const sent = await page.getByRole('region', { name: /^Sends to cold storage/ }).getByRole('row').filter({ hasText: 'carol' }).getByRole('cell').allInnerTexts();
+    expect(sent.slice(1, 5)).toEqual(['31337', '1.5 USDC', cold, 'carol']);
+    await page.getByRole('region', { name: /^Registered cold addresses/ }).getByRole('row').filter({ hasText: cold }).filter({ hasText: 'alice' }).waitFor();
+    await page.getByRole('region', { name: /^Top-up sources/ }).getByRole('row').filter({ hasText: source }).filter({ hasText: 'bob' }).waitFor();
     await checkScreen(page, 'treasury');
   });
 
