@@ -18,9 +18,9 @@ const quietLogger = { log: () => {}, trace: () => {}, debug: () => {}, info: () 
 /**
  * The real services for integration tests and benchmarks: a Temporal dev server (in memory, headless, free
  * port), PostgreSQL (local server, else embedded) with a migrated template database, the two dev chains (hardhat, and
- * geth in dev mode with its data in a temp dir) with the test tokens and feeds, and the workflow bundle and the
- * provisioning CLI and the service (bundleScripts) built once. `dynamicConfig` adds to temporal-dev.yml's (the history recorder lowers the
- * continue-as-new suggestion so a long wait reaches it in seconds).
+ * geth in dev mode with its data in a temp dir) with the test tokens and feeds, and the workflow bundle, the
+ * provisioning CLI and the service (bundleScripts) built once. `dynamicConfig` adds to temporal-dev.yml's (the
+ * history recorder lowers the continue-as-new suggestion so a long wait reaches it in seconds).
  */
 export async function startServices(opts: { dynamicConfig?: Record<string, unknown> } = {}): Promise<{ services: TestServices; stop(): Promise<void> }> {
   try {
@@ -69,7 +69,7 @@ async function startServicesOnce(opts: { dynamicConfig?: Record<string, unknown>
   const failed = started.find((r) => r.status === 'rejected');
   if (failed) return abandon(failed.reason);
   const value = <T>(r: PromiseSettledResult<T>): T => (r as PromiseFulfilledResult<T>).value;
-  const [temporal, pg, chain, chain2, bundle, cliDir] = [value(started[0]), value(started[1]), value(started[2]), value(started[3]), value(started[4]), value(started[5])];
+  const [temporal, pg, chain, chain2, bundle, scriptsDir] = [value(started[0]), value(started[1]), value(started[2]), value(started[3]), value(started[4]), value(started[5])];
   // Every test file clones this migrated template, so each gets a fresh database in milliseconds.
   const templateDb = `gw_test_tpl_${process.pid}`;
   try {
@@ -92,8 +92,8 @@ async function startServicesOnce(opts: { dynamicConfig?: Record<string, unknown>
     secondChain: { nodeUrl: chain2.nodeUrl, rpcUrl: chain2.rpcUrl, registry: chain2.registry },
     bankrollKey,
     workflowBundlePath,
-    cliScript: path.join(cliDir, 'cli.js'),
-    serviceScript: path.join(cliDir, 'main.js'),
+    cliScript: path.join(scriptsDir, 'cli.js'),
+    serviceScript: path.join(scriptsDir, 'main.js'),
   };
   return {
     services,
@@ -103,7 +103,7 @@ async function startServicesOnce(opts: { dynamicConfig?: Record<string, unknown>
       await chain2.stop();
       await pg.proc?.stop();
       await temporal.stop();
-      rmSync(cliDir, { recursive: true, force: true });
+      rmSync(scriptsDir, { recursive: true, force: true });
       // geth's data, Temporal's and PostgreSQL's: about 1.5 GB a run, which filled the disk after a few dozen runs.
       rmSync(tmp, { recursive: true, force: true });
     },
@@ -127,12 +127,12 @@ const sourceDirname: Plugin = {
 
 /**
  * The provisioning CLI (cli.js) and the service (main.js, `--role api|worker`) as one script each with their packages
- * left external, run with plain node: the tests call the CLI a few hundred times a CI run and start service processes
- * (two-process run, crash campaigns) a few hundred more, and each start through tsx's loader cost 1.3 to 1.5
+ * left external, run with plain node: the tests call the CLI a few hundred times a CI run and start about a hundred
+ * service processes (the two-process run, the crash campaigns), and each start through tsx's loader cost 1.3 to 1.5
  * CPU-seconds more (measured side by side on an idle machine: the service 0.7 against 2.1).
  */
 async function bundleScripts(): Promise<string> {
-  const dir = path.join(DATA_DIR, `test-cli-${process.pid}-${Date.now()}`);
+  const dir = path.join(DATA_DIR, `test-scripts-${process.pid}-${Date.now()}`);
   mkdirSync(dir, { recursive: true });
   const bundle = (entry: string, outfile: string) =>
     esbuild({
