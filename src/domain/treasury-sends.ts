@@ -21,13 +21,17 @@ export function treasuryStatus(rowStatus: 'REQUESTED' | 'SIGNED' | 'CONFIRMED' |
   return outbound && outbound.status !== 'SIGNED' ? 'BROADCAST' : 'SIGNED';
 }
 
-/** A send's status and hash as `treasury status` and the admins' list show them: the stored transaction's hash follows its
- * fee bumps (the mined candidate's once mined); before signing, the row's. */
+/**
+ * A send's status and hash as `treasury status`, the admins' list and the panel show them: the stored transaction's
+ * hash follows its fee bumps (the mined candidate's once mined); before signing, the row's. `stuck`: signed or sent,
+ * not yet final, and marked stuck by the payout's fee-bump check.
+ */
 export function treasurySendState(
   row: { status: 'REQUESTED' | 'SIGNED' | 'CONFIRMED' | 'FAILED'; txHash: string | null },
-  outbound: { status: string; txHash: string } | null,
-): { status: TreasuryStatus; txHash: string | null } {
-  return { status: treasuryStatus(row.status, outbound), txHash: outbound?.txHash ?? row.txHash };
+  outbound: { status: string; txHash: string; stuckAt?: Date | null } | null,
+): { status: TreasuryStatus; txHash: string | null; stuck: boolean } {
+  const stuck = (outbound?.status === 'SIGNED' || outbound?.status === 'BROADCAST') && outbound.stuckAt != null;
+  return { status: treasuryStatus(row.status, outbound), txHash: outbound?.txHash ?? row.txHash, stuck };
 }
 
 /** A registered cold address as the CLI and the admins see it. The row of an active one was last written by its

@@ -115,9 +115,9 @@ export async function treasuryScreen(deps: EndpointDeps, t: PanelCatalog): Promi
     amount(o.availableAmount),
   ]);
   const ceilings = chains.map((c) => [esc(`${c.name} (${c.chainId})`), esc(c.hotMaxUsd!.toFixed()), code(c.hotColdAddress)]);
-  const sendRows = sends.map(({ transfer: s, outbound }) => {
-    const { status, txHash } = treasurySendState(s, outbound);
-    const stuck = (outbound?.status === 'SIGNED' || outbound?.status === 'BROADCAST') && outbound.stuckAt != null;
+  const shown = sends.map(({ transfer, outbound }) => treasurySendState(transfer, outbound));
+  const sendRows = sends.map(({ transfer: s }, i) => {
+    const { status, txHash, stuck } = shown[i]!;
     return [
       time(s.createdAt),
       String(s.chainId),
@@ -130,14 +130,14 @@ export async function treasuryScreen(deps: EndpointDeps, t: PanelCatalog): Promi
   });
   const coldRows = cold.map((c) => {
     const v = coldAddressView(c);
-    return [String(v.chainId), code(v.address), esc(v.addedBy), esc(v.addedAt.replace('T', ' ').slice(0, 19))];
+    return [String(v.chainId), code(v.address), esc(v.addedBy), time(new Date(v.addedAt))];
   });
   const sourceRows = sources.map((s) => [String(s.chainId), code(s.address), esc(s.addedBy), time(s.createdAt), s.removedAt ? time(s.removedAt) : '']);
   const body = `<h1>${esc(t.treasuryHeading)}</h1>
 <p>${esc(t.address)}: ${code(deps.config.BANKROLL_ADDRESS)}</p>
 ${table(t.treasuryCaption, [t.chain, t.token, t.balance, t.reserved, t.available], balances)}
 ${ceilings.length ? table(t.ceilingsCaption, [t.chain, t.ceiling, t.coldAddress], ceilings) : ''}
-${table(t.sendsCaption, [t.created, t.chain, t.amount, t.to, t.requestedBy, t.status, t.txHash], sendRows, (i) => (sendRows[i]![5]!.includes('class="flag"') ? 'stuck' : ''))}
+${table(t.sendsCaption, [t.created, t.chain, t.amount, t.to, t.requestedBy, t.status, t.txHash], sendRows, (i) => (shown[i]!.stuck ? 'stuck' : ''))}
 ${table(t.coldCaption, [t.chain, t.address, t.addedBy, t.created], coldRows)}
 ${table(t.sourcesCaption, [t.chain, t.address, t.addedBy, t.created, t.removed], sourceRows)}`;
   return { title: t.treasuryHeading, body };

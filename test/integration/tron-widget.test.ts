@@ -6,6 +6,7 @@ import { createOperator } from '../../src/provisioning/operators';
 import { openBrowser } from '../support/browser';
 import { createTestContext, type TestContext } from '../support/harness';
 import { http } from '../support/http';
+import { eventually } from '../support/wait';
 import { ACK, WebhookReceiver } from '../support/webhook-receiver';
 import { registerTronChain, startTronFixture, TRON_STANDIN_CHAIN_ID, type TronFixture } from '../support/tron-standin/fixture';
 
@@ -66,7 +67,9 @@ describe('the widget choosing TRON in a browser (stand-in node)', () => {
     expect(decided.body.data.withdrawStatus).toBe('COMPLETED');
     await page.locator('#status', { hasText: 'Your withdrawal of 7 USDT was sent.' }).waitFor({ timeout: 30_000 });
     await page.locator('#tx', { hasText: decided.body.data.settlementTxHash }).waitFor();
-    expect(tron.standIn.ledger.tokenBalance(tron.usdt, to)).toBe(7_000_000n);
+    // "Sent" is the signed transaction on its way; it is paid once the node seals it in a block (CI once read the
+    // balance before that block on a loaded machine).
+    await eventually(async () => tron.standIn.ledger.tokenBalance(tron.usdt, to) === 7_000_000n, 30_000, 'the 7 USDT in a block at the TRON address');
   });
 
   it('When the player picks TRON to deposit, Then only its TRC-20 USDT is offered, the base58 address has a QR and an estimate, and the payment is followed to credited', async () => {

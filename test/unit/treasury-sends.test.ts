@@ -86,8 +86,16 @@ describe('treasury send amount', () => {
 
 describe('a send and a cold address as shown', () => {
   it('When a send was bumped, Then its hash is the stored transaction\'s; before signing, the row\'s', () => {
-    expect(treasurySendState({ status: 'SIGNED', txHash: '0xfirst' }, { status: 'BROADCAST', txHash: '0xbumped' })).toEqual({ status: 'BROADCAST', txHash: '0xbumped' });
-    expect(treasurySendState({ status: 'REQUESTED', txHash: null }, null)).toEqual({ status: 'REQUESTED', txHash: null });
+    expect(treasurySendState({ status: 'SIGNED', txHash: '0xfirst' }, { status: 'BROADCAST', txHash: '0xbumped' })).toEqual({ status: 'BROADCAST', txHash: '0xbumped', stuck: false });
+    expect(treasurySendState({ status: 'REQUESTED', txHash: null }, null)).toEqual({ status: 'REQUESTED', txHash: null, stuck: false });
+  });
+
+  it('When the fee-bump check marked the transaction stuck, Then the send shows stuck until it is final', () => {
+    const stuckAt = new Date();
+    expect(treasurySendState({ status: 'SIGNED', txHash: '0xa' }, { status: 'BROADCAST', txHash: '0xa', stuckAt }).stuck).toBe(true);
+    expect(treasurySendState({ status: 'SIGNED', txHash: '0xa' }, { status: 'SIGNED', txHash: '0xa', stuckAt }).stuck).toBe(true);
+    expect(treasurySendState({ status: 'CONFIRMED', txHash: '0xa' }, { status: 'CONFIRMED', txHash: '0xa', stuckAt }).stuck).toBe(false);
+    expect(treasurySendState({ status: 'SIGNED', txHash: '0xa' }, { status: 'BROADCAST', txHash: '0xa', stuckAt: null }).stuck).toBe(false);
   });
 
   it('When a cold address was removed and added again, Then it shows the second registration\'s time and who made it', () => {

@@ -24,10 +24,10 @@ type Send = Awaited<ReturnType<typeof recentTreasurySends>>[number];
 
 function sendView({ transfer: t, outbound }: Send): z.infer<typeof treasurySendView> {
   const amount = t.amountRaw.toFixed(0);
-  const { status, txHash } = treasurySendState(t, outbound);
+  const { status, txHash, stuck } = treasurySendState(t, outbound);
   return {
     id: t.id, chainId: t.chainId, asset: t.asset, symbol: t.symbol, amount, units: fromRawUnits(BigInt(amount), t.decimals), to: t.toAddress,
-    requestedBy: t.requestedBy, status, failureReason: t.failureReason, transactionHash: txHash, stuck: (outbound?.status === 'SIGNED' || outbound?.status === 'BROADCAST') && outbound.stuckAt != null,
+    requestedBy: t.requestedBy, status, failureReason: t.failureReason, transactionHash: txHash, stuck,
     workflowId: treasurySendWorkflowId(t.id), requestedAt: t.createdAt.toISOString(), completedAt: t.completedAt?.toISOString() ?? null,
   };
 }
