@@ -121,7 +121,7 @@ export async function treasuryScreen(deps: EndpointDeps, t: PanelCatalog): Promi
     return [
       time(s.createdAt),
       String(s.chainId),
-      esc(`${new Decimal(fromRawUnits(BigInt(s.amountRaw.toFixed(0)), s.decimals)).toFixed()} ${s.symbol}`),
+      `${amount(fromRawUnits(BigInt(s.amountRaw.toFixed(0)), s.decimals))} ${esc(s.symbol)}`,
       code(s.toAddress),
       esc(s.requestedBy),
       `<strong>${esc(status)}</strong>${stuck ? ` <span class="flag">${esc(t.stuck)}</span>` : ''}${s.failureReason ? ` ${esc(s.failureReason)}` : ''}`,
