@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import type { JsonRpcProvider } from 'ethers';
 import { ERC20 } from '../chain/erc20';
 import { sightTransfer } from '../chain/transfer-sighting';
+import { headReaching } from '../chain/head';
 import type { WatchedTransfer } from '../domain/deposit-confirmation';
 import { watchedTransfer } from '../store/equal-transfers';
 import { platformFiat } from '../domain/caps';
@@ -32,9 +33,10 @@ export function createDepositActivities(d: DepositActivityDeps) {
   /** How a deposit's transfer is read back: TRON through its node's transaction info, EVM through the receipt. */
   const reader = (chainId: number) => {
     const tron = d.chains.tron(chainId);
-    if (tron) return { head: () => tron.headNumber(), sight: (w: WatchedTransfer) => sightTronTransfer(tron, w) };
+    // `head(wanted)`: the head, or on EVM the scanner's last block once that reaches `wanted` (chain/head.ts).
+    if (tron) return { head: (_wanted: number) => tron.headNumber(), sight: (w: WatchedTransfer) => sightTronTransfer(tron, w) };
     const p = provider(chainId);
-    return { head: () => p.getBlockNumber(), sight: (w: WatchedTransfer) => sightTransfer(p, w) };
+    return { head: (wanted: number) => headReaching(d.db, p, chainId, wanted), sight: (w: WatchedTransfer) => sightTransfer(p, w) };
   };
 
   async function sweepTransfers(dep: Deposit, p: JsonRpcProvider): Promise<string> {
@@ -79,7 +81,7 @@ export function createDepositActivities(d: DepositActivityDeps) {
     const reason = await d.db.$transaction(async (tx) => {
       const row = await lockConfirmingDeposit(tx, id);
       if (!row) throw waiting(NOT_CONFIRMED, `deposit ${id} changed while it was being dropped`);
-      const step = confirmationStep(await p.sight(watched), row.blockNumber, await p.head(), required);
+      const step = confirmationStep(await p.sight(watched), row.blockNumber, await p.head(row.blockNumber + required - 1), required);
       if (step.step !== 'DROP') throw waiting(NOT_CONFIRMED, `transfer ${watched.txHash} is back on chain`);
       await tx.deposit.update({ where: { id }, data: { status: 'DROPPED', droppedReason: step.reason } });
       return step.reason;
@@ -99,7 +101,7 @@ export function createDepositActivities(d: DepositActivityDeps) {
       if (dep.status !== 'CONFIRMING') return 'CONFIRMED';
       const p = reader(dep.chainId);
       const chain = await d.db.chain.findUniqueOrThrow({ where: { chainId: dep.chainId } });
-      const head = await p.head();
+      const head = await p.head(dep.blockNumber + chain.depositConfirmations - 1);
       // Until the block it was last seen in is deep enough, the receipt cannot confirm or drop it (a reorg that moved it
       // elsewhere is found once it is): each poll till then reads the head alone, a call instead of two.
       const depth = head - dep.blockNumber + 1;

@@ -1,7 +1,7 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import type { JsonRpcProvider } from 'ethers';
 import { feePolicy } from '../chain/fee-policy';
-import { settleOutbound } from '../chain/outbound';
+import { broadcastStored, settleOutbound, type Receipt, type Settlement } from '../chain/outbound';
 import { signOnce, type SignRequest } from '../chain/signing';
 import { storedOutbound } from '../store/outbound-txs';
 import { transferGas, type TransferCall } from '../chain/gas';
@@ -36,10 +36,11 @@ const RECEIPT_LOOK_MS = 500;
  * Until the transaction has a receipt, or `ms` have passed, looking every RECEIPT_LOOK_MS: a call each time. ethers'
  * waitForTransaction asked the head every 250 ms and the receipt and the head again on each new block.
  */
-async function receiptWithin(p: JsonRpcProvider, txHash: string, ms: number): Promise<void> {
+async function receiptWithin(p: JsonRpcProvider, txHash: string, ms: number): Promise<Receipt | undefined> {
   for (let waited = 0; waited < ms; waited += RECEIPT_LOOK_MS) {
     await new Promise((r) => setTimeout(r, Math.min(RECEIPT_LOOK_MS, ms - waited)));
-    if (await p.getTransactionReceipt(txHash).catch(() => null)) return;
+    const receipt = await p.getTransactionReceipt(txHash).catch(() => null);
+    if (receipt) return receipt;
   }
 }
 
@@ -85,16 +86,20 @@ export function sweepSender(d: SweepDeps) {
     /** Signs (once), broadcasts (re-pricing it if fees pass it by) and waits for one confirmation of a sweep-side transfer. */
     async sendAndWait(p: JsonRpcProvider, req: SendRequest): Promise<string> {
       // Estimated only before it is signed: once its transfer is done the estimate may fail (the balance has moved).
+      let sent: string | null = null;
       if (!(await storedOutbound(d.db, req.purpose))) {
         const limit = req.gasLimit ?? (await gasLimit(p, req.chainId, { from: req.signer.address, to: req.to, data: req.data, value: req.value }));
-        await signOnce(d.db, p, { ...req, gasLimit: limit }, policy);
+        const signed = await signOnce(d.db, p, { ...req, gasLimit: limit }, policy);
+        // Signed in this attempt, it is sent at once: a poll's reads (its receipt, the sender's mined count, the
+        // latest block's fee) can tell nothing yet of a transaction no node has seen. A refusal is left to the poll.
+        if (signed.status === 'SIGNED') sent = await broadcastStored(d.db, p, signed).then(() => signed.txHash, () => null);
       }
-      let s = await settleOutbound(d.db, p, req.purpose, req.signer, 1, policy);
+      let s: Settlement = sent ? { state: 'PENDING', txHash: sent, confirmations: 0, stuck: false } : await settleOutbound(d.db, p, req.purpose, req.signer, 1, policy);
       if (s.state === 'PENDING') {
         // Up to one poll interval for the receipt here: a retry would start a whole interval later, and a sweep's two or
         // three transfers would each add one to the deposit's credit.
-        await receiptWithin(p, s.txHash, d.config.CHAIN_POLL_MS);
-        s = await settleOutbound(d.db, p, req.purpose, req.signer, 1, policy);
+        const seen = await receiptWithin(p, s.txHash, d.config.CHAIN_POLL_MS);
+        s = await settleOutbound(d.db, p, req.purpose, req.signer, 1, policy, seen);
       }
       if (s.state === 'CONFIRMED') return s.txHash;
       if (s.state !== 'PENDING') throw ApplicationFailure.nonRetryable(`transaction ${s.txHash} ended ${s.state}`, SWEEP_FAILED);

@@ -17,7 +17,7 @@ export class ChainProviders {
 
   /** The providers of a service or CLI process, with its configured endpoints, timeout and log range. */
   static fromConfig(config: Config, logger?: Logger): ChainProviders {
-    return new ChainProviders(config.CHAIN_RPC_URLS, config.TRON_RPC_URLS, { timeoutMs: config.CHAIN_RPC_TIMEOUT_MS, logsMaxBlocks: config.CHAIN_LOGS_MAX_BLOCKS, logger });
+    return new ChainProviders(config.CHAIN_RPC_URLS, config.TRON_RPC_URLS, { timeoutMs: config.CHAIN_RPC_TIMEOUT_MS, logsMaxBlocks: config.CHAIN_LOGS_MAX_BLOCKS, headShareMs: config.CHAIN_HEAD_SHARE_MS, logger });
   }
 
   configuredChainIds(): number[] {

@@ -16,3 +16,28 @@ export function sharedInFlight<A extends unknown[], T>(key: (...args: A) => stri
     return started;
   };
 }
+
+/**
+ * sharedInFlight, and the answer kept for `maxAgeMs` after its read started: for reads whose answer may be that old
+ * (the chain's latest block for its base fee and clock, the node's suggested tip, a transfer's gas estimate), so the
+ * steps of one payout ask the node once instead of once each. A failed read is not kept.
+ */
+export function sharedRecent<A extends unknown[], T>(key: (...args: A) => string, read: (...args: A) => Promise<T>, maxAgeMs: number): (...args: A) => Promise<T> {
+  const kept = new Map<string, { answer: Promise<T>; at: number }>();
+  return (...args: A) => {
+    const k = key(...args);
+    const now = Date.now();
+    const known = kept.get(k);
+    if (known && now - known.at < maxAgeMs) return known.answer;
+    const answer = read(...args);
+    kept.set(k, { answer, at: now });
+    answer.catch(() => {
+      if (kept.get(k)?.answer === answer) kept.delete(k);
+    });
+    // Past its age an answer is never used again: dropped so the map holds only live keys.
+    setTimeout(() => {
+      if (kept.get(k)?.answer === answer) kept.delete(k);
+    }, maxAgeMs).unref();
+    return answer;
+  };
+}

@@ -1,5 +1,6 @@
-import { FeeData, FetchRequest, isHexString, JsonRpcProvider, makeError, toQuantity, type GetUrlResponse, type JsonRpcError, type JsonRpcPayload, type JsonRpcResult } from 'ethers';
+import { FeeData, FetchRequest, type Block, type BlockTag, isHexString, JsonRpcProvider, makeError, toQuantity, type GetUrlResponse, type JsonRpcError, type JsonRpcPayload, type JsonRpcResult } from 'ethers';
 import { EndpointRotation } from './endpoint-rotation';
+import { sharedRecent } from './in-flight';
 import type { Logger } from './logger';
 import { isLogRangeError, isThrottledAnswer } from './rpc-limits';
 import { redactError, rpcUrlRedactor, type Redact } from './rpc-redaction';
@@ -9,6 +10,8 @@ export interface RpcOptions {
   timeoutMs: number;
   /** Blocks one eth_getLogs call spans at most. */
   logsMaxBlocks: number;
+  /** How long the latest block and the suggested tip, once asked for, answer later asks (0: every ask is a call). */
+  headShareMs: number;
   /** Told when a chain goes over to another endpoint (by number, never by URL). */
   logger?: Logger;
 }
@@ -40,6 +43,13 @@ export class FailoverRpcProvider extends JsonRpcProvider {
   readonly endpoints: EndpointRotation;
   private logsSpan: number;
   private readonly redact: Redact;
+  /**
+   * The latest block and the node's suggested tip, shared for headShareMs: one payout asks for them at its price (the
+   * chain's clock), its gas check and its signing (the base fee), moments apart. Each answer is as old as a read that
+   * many milliseconds ago, which a fee (re-priced by the fee bump when the chain passes it) and a feed's heartbeat allow.
+   */
+  private readonly latestBlock: () => Promise<Block | null>;
+  private readonly suggestedTip: () => Promise<bigint | null>;
 
   constructor(chainId: number, urls: readonly string[], private readonly options: RpcOptions) {
     // staticNetwork: no background network detection loop. batchStallTime 0: calls made in one tick still go as one
@@ -49,6 +59,13 @@ export class FailoverRpcProvider extends JsonRpcProvider {
     this.endpoints = new EndpointRotation(urls, probe, { onSwitch: (from, to) => logSwitch(options.logger, chainId, from, to) });
     this.logsSpan = options.logsMaxBlocks;
     this.redact = rpcUrlRedactor({ [chainId]: urls });
+    this.latestBlock = sharedRecent(() => 'latest', () => super.getBlock('latest'), options.headShareMs);
+    this.suggestedTip = sharedRecent(() => 'tip', () => this.send('eth_maxPriorityFeePerGas', []).then((v) => BigInt(v as string), () => null), options.headShareMs);
+  }
+
+  /** The latest block without its transactions is shared (latestBlock); any other block is asked for. */
+  override async getBlock(block: BlockTag | string, prefetchTxs?: boolean): Promise<Block | null> {
+    return block === 'latest' && !prefetchTxs ? this.latestBlock() : super.getBlock(block, prefetchTxs);
   }
 
   override async _send(payload: JsonRpcPayload | JsonRpcPayload[]): Promise<Answer[]> {
@@ -82,7 +99,7 @@ export class FailoverRpcProvider extends JsonRpcProvider {
    * per call.
    */
   override async getFeeData(): Promise<FeeData> {
-    const [block, tip] = await Promise.all([this.getBlock('latest'), this.send('eth_maxPriorityFeePerGas', []).then((v) => BigInt(v as string), () => null)]);
+    const [block, tip] = await Promise.all([this.latestBlock(), this.suggestedTip()]);
     if (!block?.baseFeePerGas) return new FeeData(null, null, null);
     const maxPriorityFeePerGas = tip ?? DEFAULT_TIP_WEI;
     return new FeeData(null, block.baseFeePerGas * 2n + maxPriorityFeePerGas, maxPriorityFeePerGas);

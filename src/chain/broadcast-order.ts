@@ -3,7 +3,7 @@ import type { Db } from '../adapters/db';
 import type { OutboundTx } from '../generated/prisma/client';
 import { groupCommit } from '../store/group-commit';
 import { markBroadcast, unsentUpTo } from '../store/outbound-txs';
-import { sendRaw } from './evm-node';
+import { pendingCount, sendRaw } from './evm-node';
 
 type Sending = { provider: JsonRpcProvider; stored: OutboundTx };
 type Sent = { ok: true } | { ok: false; error: unknown };
@@ -35,7 +35,7 @@ function senderOf(db: Db): (s: Sending) => Promise<Sent> {
 
 async function sendBatch(db: Db, batch: Sending[]): Promise<Sent[]> {
   const { provider, stored: first } = batch[0]!;
-  const pending = await provider.getTransactionCount(first.fromAddress, 'pending');
+  const { pending } = await pendingCount(first.chainId, provider, first.fromAddress);
   const outcome = new Map<string, Sent>();
   // Marked BROADCAST once the node took them, whichever branch sent them: a row left SIGNED is sent again by its
   // workflow on every attempt and never polled.

@@ -1,20 +1,25 @@
 import { Transaction, type JsonRpcProvider } from 'ethers';
 import type { Fees } from '../domain/fee-bump';
-import { sharedInFlight } from '../adapters/in-flight';
+import { sharedRecent } from '../adapters/in-flight';
 
-// What signing and settling ask of an EVM node: a sender's counts and the fees, and sending signed bytes.
+// What signing and settling ask of an EVM node: a sender's pending count and the fees, and sending signed bytes.
+
+/** How long a sender's pending count, once read, answers later reads (signing, then the send moments after it). */
+const PENDING_SHARE_MS = 2_000;
 
 /**
- * The node's counts and fees for a sender, shared by the signers of one sender in flight at once (in-flight.ts): a
- * count older than the lock is safe by the argument beside signWithSenderState, and so is one a little older still.
+ * A sender's pending transaction count (its next nonce as the node sees it) with when it was read, shared for
+ * PENDING_SHARE_MS. Signing takes a count older than the lock safely (the argument beside signWithSenderState), and
+ * the send's count only tells which of the sender's stored transactions the node already has: one that is low sends
+ * one the node has again ("already known"), one that is high leaves a gap to the repair in senderState.
  */
-export const nodeView = sharedInFlight(
+export const pendingCount = sharedRecent(
   (chainId: number, _provider: JsonRpcProvider, from: string) => `${chainId}:${from}`,
   async (_chainId: number, provider: JsonRpcProvider, from: string) => {
     const readAt = new Date();
-    const [pending, mined, fees] = await Promise.all([provider.getTransactionCount(from, 'pending'), provider.getTransactionCount(from, 'latest'), networkFees(provider)]);
-    return { pending, mined, fees, readAt };
+    return { pending: await provider.getTransactionCount(from, 'pending'), readAt };
   },
+  PENDING_SHARE_MS,
 );
 
 export async function networkFees(provider: JsonRpcProvider): Promise<Fees> {

@@ -1,8 +1,9 @@
-import { Transaction, type JsonRpcProvider } from 'ethers';
+import { Transaction, type JsonRpcProvider, type TransactionReceipt } from 'ethers';
 import type { Db } from '../adapters/db';
 import type { OutboundTx } from '../generated/prisma/client';
 import { bumpedFees, type Fees } from '../domain/fee-bump';
 import { networkFees, poolMinimumTip, sendRaw } from './evm-node';
+import { headReaching } from './head';
 import { addCandidate, followCandidate, markBroadcast, markStuck, settleRow, withCandidates } from '../store/outbound-txs';
 import type { FeePolicy } from './fee-policy';
 import { GAP_REPAIR_AFTER_MS } from './signing';
@@ -29,14 +30,14 @@ export type Settlement =
  * stored hash follows it). While none is, the newest candidate is re-broadcast, or replaced by the same transfer at
  * the same nonce with higher fees (within the ceiling) when the chain's base fee has passed it or it is stuck.
  */
-export async function settleOutbound(db: Db, provider: JsonRpcProvider, purpose: string, signer: TxSigner, required: number, policy: FeePolicy): Promise<Settlement> {
+export async function settleOutbound(db: Db, provider: JsonRpcProvider, purpose: string, signer: TxSigner, required: number, policy: FeePolicy, seen?: Receipt): Promise<Settlement> {
   const stored = await withCandidates(db, purpose);
   if (stored.status === 'RETIRED' || stored.status === 'DROPPED') return { state: stored.status, txHash: stored.txHash };
-  const mined = await minedCandidate(provider, stored.candidates);
+  const mined = await minedCandidate(provider, stored.candidates, seen);
   if (mined) {
     if (mined.txHash !== stored.txHash) await followCandidate(db, stored.id, mined);
     // A receipt is one confirmation: where one is enough (sweeps), the head is not read.
-    const confirmations = required <= 1 ? 1 : (await provider.getBlockNumber()) - mined.blockNumber + 1;
+    const confirmations = required <= 1 ? 1 : (await headReaching(db, provider, stored.chainId, mined.blockNumber + required - 1)) - mined.blockNumber + 1;
     if (confirmations < required) return { state: 'PENDING', txHash: mined.txHash, confirmations, stuck: false };
     const ok = mined.status === 1;
     await settleRow(db, stored.id, { status: ok ? 'CONFIRMED' : 'FAILED', blockNumber: mined.blockNumber });
@@ -80,9 +81,12 @@ export async function settleOutbound(db: Db, provider: JsonRpcProvider, purpose:
   return { state: 'PENDING', txHash, confirmations: 0, stuck };
 }
 
-async function minedCandidate(provider: JsonRpcProvider, candidates: Array<{ txHash: string; rawTx: string }>) {
+/** A receipt the caller read moments before: its candidate is not asked for again. */
+export type Receipt = Pick<TransactionReceipt, 'hash' | 'blockNumber' | 'status'>;
+
+async function minedCandidate(provider: JsonRpcProvider, candidates: Array<{ txHash: string; rawTx: string }>, seen?: Receipt) {
   for (const c of candidates) {
-    const receipt = await provider.getTransactionReceipt(c.txHash);
+    const receipt = seen?.hash === c.txHash ? seen : await provider.getTransactionReceipt(c.txHash);
     if (receipt) return { txHash: c.txHash, rawTx: c.rawTx, blockNumber: receipt.blockNumber, status: receipt.status };
   }
   return null;

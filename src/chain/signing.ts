@@ -4,7 +4,7 @@ import type { OutboundTx } from '../generated/prisma/client';
 import type { Fees } from '../domain/fee-bump';
 import { groupCommit } from '../store/group-commit';
 import { senderUnmined, signingSection, storedOutbounds, type SignedRow } from '../store/outbound-txs';
-import { nodeView, sendRaw } from './evm-node';
+import { networkFees, pendingCount, sendRaw } from './evm-node';
 import type { FeePolicy } from './fee-policy';
 import type { TxSigner } from './signer';
 
@@ -62,11 +62,10 @@ async function signBatch(db: Db, batch: Signing[]): Promise<OutboundTx[]> {
 /** What the node said of a sender, read before the nonce lock. */
 export interface SenderState {
   genesisHash: string;
-  /** The node's pending and mined transaction counts. */
+  /** The node's pending transaction count: the sender's next nonce as the node sees it. */
   pending: number;
-  mined: number;
   fees: Fees;
-  /** When the node's counts were asked for. */
+  /** When the node's count was asked for. */
   readAt: Date;
 }
 
@@ -77,14 +76,15 @@ export interface SenderState {
 export const GAP_REPAIR_AFTER_MS = 15_000;
 
 /**
- * The node's counts and fees for a sender. Our own stored, unmined transactions that the node does not know (signed
+ * The node's pending count and fees for a sender. Our own stored, unmined transactions that the node does not know (signed
  * but not broadcast for GAP_REPAIR_AFTER_MS, or dropped from its pool) are sent now, so the next nonce never sits
  * behind a gap that would block every later transaction.
  */
 export async function senderState(db: Db, provider: JsonRpcProvider, chainId: number, from: string): Promise<SenderState> {
-  const [rows, { pending, mined, fees, readAt }] = await Promise.all([
+  const [rows, { pending, readAt }, fees] = await Promise.all([
     senderUnmined(db, chainId, from, new Date(Date.now() - GAP_REPAIR_AFTER_MS)),
-    nodeView(chainId, provider, from),
+    pendingCount(chainId, provider, from),
+    networkFees(provider),
   ]);
   const genesisHash = rows[0]?.genesisHash;
   if (!genesisHash) throw new Error(`chain ${chainId} has no registered instance (genesis hash)`);
@@ -93,19 +93,18 @@ export async function senderState(db: Db, provider: JsonRpcProvider, chainId: nu
     // A refusal (say, a fee the chain no longer takes) is left to the row's own workflow, which replaces it.
     if ((await provider.getTransaction(row.txHash)) === null) await sendRaw(provider, row.rawTx).catch(() => undefined);
   }
-  return { genesisHash, pending, mined, fees, readAt };
+  return { genesisHash, pending, fees, readAt };
 }
 
-/** Clocks of the processes that sign may differ by this much; a row confirmed this long before a read is in its counts. */
+/** Clocks of the processes that sign may differ by this much; a row confirmed this long before a read is in its count. */
 const CLOCK_SKEW_MS = 60_000;
 
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
 
 /**
  * The signing section of one sender's requests (distinct purposes), under the (chain, sender) lock. The first nonce is
- * the node's pending count or one past our highest stored transaction that is, or will be, mined at or above the
- * node's mined count, whichever is higher; each further request takes the next. The node's counts may be older than
- * the lock: every transaction of ours signed since is stored (signing holds this lock) and counted here whatever
+ * the node's pending count or one past our highest stored transaction at or above it, whichever is higher (a stored
+ * one below it cannot be higher); each further request takes the next. The node's count may be older than the lock: every transaction of ours signed since is stored (signing holds this lock) and counted here whatever
  * became of it meanwhile (confirmed, reverted), so no nonce of ours is handed out twice.
  * Every signer of one sender queues on this section, so it is two round trips on one connection (signingSection in
  * src/store/outbound-txs.ts): the lock with the reads after it, then the inserts with COMMIT; the lock is held for the second
@@ -117,7 +116,7 @@ export async function signWithSenderState(db: Db, reqs: SignRequest[], policy: F
   const { chainId, signer } = reqs[0]!;
   const from = signer.address;
   const { genesisHash, fees } = sender;
-  const at = { chainId, genesisHash, from, minedCount: sender.mined, minedBefore: new Date(sender.readAt.getTime() - CLOCK_SKEW_MS), purposes: reqs.map((r) => r.purpose) };
+  const at = { chainId, genesisHash, from, pendingCount: sender.pending, minedBefore: new Date(sender.readAt.getTime() - CLOCK_SKEW_MS), purposes: reqs.map((r) => r.purpose) };
   const { found, inserted } = await signingSection(db, at, async (stored, existing) => {
     const taken = new Set(existing.map((row) => row.purpose));
     const toSign = reqs.filter((r) => !taken.has(r.purpose));

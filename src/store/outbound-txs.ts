@@ -37,11 +37,14 @@ export function senderUnmined(db: Db, chainId: number, from: string, before: Dat
   return sqlRows<{ genesisHash: string | null; nonce: number | null; txHash: string; rawTx: string }>(db, SENDER_ROWS, [chainId, from, before]);
 }
 
-/** What the stored rows of a sender at or above the node's mined count say, read under the sender's nonce lock. */
+/** What the stored rows of a sender at or above the node's pending count say, read under the sender's nonce lock. */
 export interface StoredNonces {
   nonce: number | null;
   lowest: number | null;
-  /** A row marked mined before the node's read, yet at or above its mined count: a reset the node never recorded. */
+  /**
+   * A row marked mined before the node's read, yet at or above its pending count: the node has not even a pending
+   * transaction at that nonce, so its chain is not the one that mined ours (a reset it never recorded).
+   */
   unseen: boolean;
 }
 
@@ -55,14 +58,14 @@ export interface SignedRow {
 
 /**
  * The signing section of one sender: under the (chain, sender) nonce lock, the stored nonces (`StoredNonces`, rows
- * at or above `minedCount`; a mined one counts as unseen when updated before `minedBefore`) and the rows already
+ * at or above `pendingCount`; a mined one counts as unseen when updated before `minedBefore`) and the rows already
  * stored for `purposes`; `sign` turns them into the rows to insert (with their first candidate at `maxFeePerGas`),
  * or null for none. Two round trips on one connection (lockedSection): the lock with the reads, then the inserts with
  * COMMIT. Answers the rows found and the rows inserted.
  */
 export async function signingSection(
   db: Db,
-  at: { chainId: number; genesisHash: string; from: string; minedCount: number; minedBefore: Date; purposes: string[] },
+  at: { chainId: number; genesisHash: string; from: string; pendingCount: number; minedBefore: Date; purposes: string[] },
   sign: (stored: StoredNonces | undefined, found: OutboundTx[]) => Promise<{ rows: SignedRow[]; maxFeePerGas: bigint } | null>,
 ): Promise<{ found: OutboundTx[]; inserted: OutboundTx[] }> {
   const { chainId, genesisHash, from } = at;
@@ -72,7 +75,7 @@ export async function signingSection(
     SELECT max(nonce) AS nonce, min(nonce) AS lowest,
       COALESCE(bool_or(status IN ('CONFIRMED', 'FAILED') AND "updatedAt" < ${at.minedBefore}), false) AS unseen
     FROM "OutboundTx"
-    WHERE "chainId" = ${chainId} AND "genesisHash" = ${genesisHash} AND "fromAddress" = ${from} AND nonce >= ${at.minedCount}
+    WHERE "chainId" = ${chainId} AND "genesisHash" = ${genesisHash} AND "fromAddress" = ${from} AND nonce >= ${at.pendingCount}
       AND status IN ('SIGNED', 'BROADCAST', 'CONFIRMED', 'FAILED')`;
   const already = Prisma.sql`SELECT * FROM "OutboundTx" WHERE purpose IN (${Prisma.join(at.purposes)})`;
   let found: OutboundTx[] = [];

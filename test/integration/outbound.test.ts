@@ -17,7 +17,9 @@ const policy: FeePolicy = { ceilingWei: parseUnits('500', 'gwei'), stuckAfterMs:
 const gwei = (n: number) => parseUnits(String(n), 'gwei');
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // These tests move the chain's base fee and settle at once: each read of the latest block asks the node (its sharing
+  // across a payout's steps is counted by bench/rpc-calls.ts).
+  ctx = await createTestContext({ env: { CHAIN_HEAD_SHARE_MS: '0' } });
   chainId = ctx.services.registry.chainId;
   provider = ctx.chains.require(chainId);
   node = new JsonRpcProvider(ctx.services.chainNodeUrl, chainId, { staticNetwork: true });

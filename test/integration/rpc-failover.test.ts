@@ -135,7 +135,7 @@ describe('a signed transaction whose first endpoint loses the answer', () => {
   it('When the send is retried on the second endpoint, Then it counts as sent once: one transaction, mined, no error', async () => {
     const services = testServices();
     const lossy = await losingAnswers(services.chainNodeUrl);
-    const chains = new ChainProviders({ [services.registry.chainId]: [lossy.url, services.chainNodeUrl] }, {}, { timeoutMs: 1000, logsMaxBlocks: 2000 });
+    const chains = new ChainProviders({ [services.registry.chainId]: [lossy.url, services.chainNodeUrl] }, {}, { timeoutMs: 1000, logsMaxBlocks: 2000, headShareMs: 0 });
     try {
       const provider = chains.require(services.registry.chainId);
       const wallet = Wallet.createRandom().connect(provider);

@@ -1,4 +1,4 @@
-import { sharedInFlight } from '../../src/adapters/in-flight';
+import { sharedInFlight, sharedRecent } from '../../src/adapters/in-flight';
 
 /** A read whose answers the test hands out one by one. */
 function controlledRead() {
@@ -41,5 +41,48 @@ describe('sharedInFlight', () => {
     expect(pending).toHaveLength(2);
     pending[1]!.resolve('back');
     expect(await again).toBe('back');
+  });
+});
+
+describe('sharedRecent', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('When a key was read less than its age ago, Then later callers get that answer without a read; once the age has passed, a new read', async () => {
+    jest.useFakeTimers({ now: 1_000_000 });
+    const { pending, read } = controlledRead();
+    const shared = sharedRecent((k: string) => k, read, 1000);
+    const first = shared('a');
+    pending[0]!.resolve('a1');
+    expect(await first).toBe('a1');
+    jest.setSystemTime(1_000_999);
+    expect(await shared('a')).toBe('a1');
+    expect(pending).toHaveLength(1);
+    const other = shared('b');
+    expect(pending.map((p) => p.key)).toEqual(['a', 'b']);
+    pending[1]!.resolve('b1');
+    expect(await other).toBe('b1');
+    jest.setSystemTime(1_001_000);
+    const later = shared('a');
+    expect(pending).toHaveLength(3);
+    pending[2]!.resolve('a2');
+    expect(await later).toBe('a2');
+  });
+
+  it('When the read fails, Then its waiting callers get the error and the next caller reads again at once', async () => {
+    const { pending, read } = controlledRead();
+    const shared = sharedRecent((k: string) => k, read, 60_000);
+    const waiting = [shared('a'), shared('a')];
+    pending[0]!.reject(new Error('node down'));
+    await expect(Promise.all(waiting)).rejects.toThrow('node down');
+    const again = shared('a');
+    expect(pending).toHaveLength(2);
+    pending[1]!.resolve('back');
+    expect(await again).toBe('back');
+  });
+
+  it('When the age is 0, Then every caller reads', async () => {
+    let reads = 0;
+    const shared = sharedRecent((k: string) => k, async () => ++reads, 0);
+    expect([await shared('a'), await shared('a')]).toEqual([1, 2]);
   });
 });
