@@ -1,12 +1,13 @@
 /**
- * Time from the block that completes a deposit's confirmations to its DEPOSIT webhook, median over 20 deposits,
- * on the local chain with the default poll interval (CHAIN_POLL_MS=1000). Its bound is the poll interval + 300 ms.
+ * Time from the block that completes a deposit's confirmations to its DEPOSIT webhook over 20 deposits, on the local
+ * chain with the default poll interval (CHAIN_POLL_MS=1000): its median and its p95, each within the poll interval +
+ * 300 ms.
  */
 import { ensureDepositAddress } from '../src/store/deposit-addresses';
 import { fund, mine } from '../dev/devchain/dev-commands';
 import { createOperator } from '../src/provisioning/operators';
 import { loadBaselines, result } from './result';
-import { median, runBench, spread, waitFor } from './support';
+import { median, percentile, runBench, spread, waitFor } from './support';
 
 const N = Number(process.env.BENCH_DEPOSITS ?? 20);
 
@@ -29,5 +30,8 @@ runBench({ CHAIN_POLL_MS: String(POLL_MS) }, async ({ services, ctx, receiver })
     latencies.push(performance.now() - confirmedAt);
   }
   console.log(`deposit latency (last confirmation block → DEPOSIT webhook), ${N} deposits, CHAIN_POLL_MS=${POLL_MS}: ${spread(latencies)}`);
-  if (!result({ name: 'deposit-latency', value: median(latencies), unit: 'ms', baseline: POLL_MS + 300, higherIsBetter: false, target: 1 })) process.exitCode = 1;
+  const bound = POLL_MS + 300;
+  const medianMet = result({ name: 'deposit-latency', value: median(latencies), unit: 'ms', baseline: bound, higherIsBetter: false, target: 1 });
+  const p95Met = result({ name: 'deposit-latency-p95', value: percentile(latencies, 95), unit: 'ms', baseline: bound, higherIsBetter: false, target: 1 });
+  if (!medianMet || !p95Met) process.exitCode = 1;
 });

@@ -3,8 +3,8 @@
  * 1. headless-execute: N intents executed at once (each one PostgreSQL transaction under the owner's cap lock and the
  *    token's liquidity lock), with the bankroll's gas drained so settlement does not compete; against the bare
  *    Temporal workflow rate. Every execute must be accepted and reserved exactly once, within the balance.
- * 2. payout-latency: the median time from execute to WITHDRAW_COMPLETE, M payouts one after another, on the dev
- *    chain's own withdrawConfirmations with a block every BLOCK_MS (interval mining); its bound is
+ * 2. payout-latency: the time from execute to WITHDRAW_COMPLETE, M payouts one after another, on the dev chain's own
+ *    withdrawConfirmations with a block every BLOCK_MS (interval mining): its median and its p95, each within
  *    withdrawConfirmations × BLOCK_MS + the poll interval + 300 ms.
  */
 import Decimal from 'decimal.js';
@@ -12,7 +12,7 @@ import { drainGas, restoreGas } from '../dev/devchain/dev-commands';
 import { headlessFixtures } from '../test/support/headless-fixtures';
 import { profiled } from './load';
 import { loadBaselines, result } from './result';
-import { median, runBench, spread, waitFor } from './support';
+import { median, percentile, runBench, spread, waitFor } from './support';
 
 const N = Number(process.env.BENCH_EXECUTES ?? 200);
 const M = Number(process.env.BENCH_PAYOUTS ?? 20);
@@ -39,7 +39,7 @@ runBench({ CHAIN_POLL_MS: String(POLL_MS), GAS_RECHECK_SECONDS: '3600' }, async 
       throw new Error(`over-reservation: ${reservations.length} reservations for ${N} executes, ${reserved} reserved of ${balance}`);
     }
     console.log(`headless execute: ${N} concurrent executes accepted in ${seconds.toFixed(2)} s, ${N} reservations, ${reserved} of ${balance} raw reserved`);
-    if (!result({ name: 'headless-execute', value: N / seconds, unit: 'executes/s', baseline: base.temporalRate, target: 0.6 })) process.exitCode = 1;
+    if (!result({ name: 'headless-execute', value: N / seconds, unit: 'executes/s', baseline: base.temporalRate, target: 0.9 })) process.exitCode = 1;
     await Promise.all(intents.map((i) => f.cancel(op.apiKey, i.sessionRef)));
     await restoreGas({ nodeUrl: f.nodeUrl, address: f.bankroll });
 
@@ -62,7 +62,9 @@ runBench({ CHAIN_POLL_MS: String(POLL_MS), GAS_RECHECK_SECONDS: '3600' }, async 
     }
     console.log(`headless execute → WITHDRAW_COMPLETE, withdrawConfirmations=${confirmations}, a block every ${BLOCK_MS} ms, CHAIN_POLL_MS=${POLL_MS}: ${spread(latencies)}`);
     const bound = confirmations * BLOCK_MS + POLL_MS + 300;
-    if (!result({ name: 'payout-latency', value: median(latencies), unit: 'ms', baseline: bound, higherIsBetter: false, target: 1 })) process.exitCode = 1;
+    const medianMet = result({ name: 'payout-latency', value: median(latencies), unit: 'ms', baseline: bound, higherIsBetter: false, target: 1 });
+    const p95Met = result({ name: 'payout-latency-p95', value: percentile(latencies, 95), unit: 'ms', baseline: bound, higherIsBetter: false, target: 1 });
+    if (!medianMet || !p95Met) process.exitCode = 1;
   } finally {
     f.provider.destroy();
   }

@@ -29,7 +29,7 @@ export function loadBaselines(): Baselines {
 export function result(r: { name: string; value: number; unit: string; baseline: number; higherIsBetter?: boolean; target?: number }): boolean {
   const ratio = (r.higherIsBetter ?? true) ? r.value / r.baseline : r.baseline / r.value;
   const met = r.target === undefined || ratio >= r.target;
-  const verdict = r.target === undefined ? '' : ` target=${r.target} ${met ? 'met' : 'MISSED'}`;
+  const verdict = r.target === undefined ? '' : ` target=${Number(r.target.toFixed(3))} ${met ? 'met' : 'MISSED'}`;
   console.log(`RESULT name=${r.name} value=${fmt(r.value)} unit=${r.unit} baseline=${fmt(r.baseline)} ratio=${ratio.toFixed(3)}${verdict}`);
   return met;
 }

@@ -51,9 +51,15 @@ export function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
+/** The nearest-rank percentile `p` (0-100) of the values: the p95 of 20 is the 19th smallest. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
 /** "median 2.41 s, min 2.33 s, max 3.46 s" of durations in milliseconds. */
 export function spread(ms: number[]): string {
   const sorted = [...ms].sort((a, b) => a - b);
   const s = (v: number) => `${(v / 1000).toFixed(2)} s`;
-  return `median ${s(sorted[Math.floor(sorted.length / 2)]!)}, min ${s(sorted[0]!)}, max ${s(sorted.at(-1)!)}`;
+  return `median ${s(sorted[Math.floor(sorted.length / 2)]!)}, p95 ${s(percentile(ms, 95))}, min ${s(sorted[0]!)}, max ${s(sorted.at(-1)!)}`;
 }
