@@ -6,6 +6,7 @@ import { broadcastInNonceOrder } from '../../src/chain/broadcast-order';
 import { broadcastStored, settleOutbound } from '../../src/chain/outbound';
 import { GAP_REPAIR_AFTER_MS, senderState, signOnce, signWithSenderState, type SignRequest } from '../../src/chain/signing';
 import { evmInstanceOf, genesisHashOf, registerChainInstance } from '../../src/provisioning/chain-instance';
+import { proxyRpcCalls } from '../../dev/devchain/rpc-proxy';
 import { createTestContext, type TestContext } from '../support/harness';
 import { eventually } from '../support/wait';
 
@@ -168,6 +169,38 @@ describe('nonces reconcile with the chain', () => {
     await broadcastStored(ctx.db, provider, fresh);
     expect((await eventually(() => receipt(fresh.txHash), 10_000, 'mined'))!.status).toBe(1);
     expect(await settleOutbound(ctx.db, provider, old.purpose, w, 1, policy)).toEqual({ state: 'RETIRED', txHash: old.txHash });
+  });
+});
+
+describe('confirmation depth', () => {
+  /** eth_blockNumber calls the chain's RPC proxy forwarded while `work` ran (no worker runs in this file). */
+  async function headCalls(work: () => Promise<unknown>): Promise<number> {
+    const count = async () => (await proxyRpcCalls(ctx.services.chainRpcUrl)).calls['eth_blockNumber'] ?? 0;
+    const before = await count();
+    await work();
+    return (await count()) - before;
+  }
+
+  it('When the scanner has read deep enough past a mined transfer, Then its confirmations are counted from the scanner without asking the node the head; when it has not, the node is asked', async () => {
+    const w = await fundedWallet();
+    const stored = await signOnce(ctx.db, provider, transfer(w), policy);
+    await broadcastStored(ctx.db, provider, stored);
+    const mined = (await eventually(() => receipt(stored.txHash), 10_000, 'mined'))!;
+    await node.send('evm_mine', []);
+    // The scanner has read only the block that holds it: one confirmation of two, so the node's head is asked.
+    await ctx.db.chainCursor.update({ where: { chainId }, data: { nextBlock: mined.blockNumber + 1 } });
+    let settled: Awaited<ReturnType<typeof settleOutbound>> | undefined;
+    expect(await headCalls(async () => (settled = await settleOutbound(ctx.db, provider, stored.purpose, w, 2, policy)))).toBe(1);
+    expect(settled).toMatchObject({ state: 'CONFIRMED', confirmations: 2 });
+
+    const next = await signOnce(ctx.db, provider, transfer(w), policy);
+    await broadcastStored(ctx.db, provider, next);
+    const nextMined = (await eventually(() => receipt(next.txHash), 10_000, 'mined'))!;
+    await node.send('evm_mine', []);
+    // The scanner has read the block after it too: two confirmations without a head read.
+    await ctx.db.chainCursor.update({ where: { chainId }, data: { nextBlock: nextMined.blockNumber + 2 } });
+    expect(await headCalls(async () => (settled = await settleOutbound(ctx.db, provider, next.purpose, w, 2, policy)))).toBe(0);
+    expect(settled).toMatchObject({ state: 'CONFIRMED', confirmations: 2, blockNumber: nextMined.blockNumber });
   });
 });
 
