@@ -5,16 +5,14 @@
  * Express app in this process, measured in this run (at least 0.5 of its speed). The difference is what the gateway's own work costs: the
  * session cookie, the reads and the rendering.
  */
-import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import express from 'express';
 import { createAdmin } from '../src/provisioning/admins';
 import { createOperator } from '../src/provisioning/operators';
 import { openBrowser } from '../test/support/browser';
 import { http } from '../test/support/http';
 import { ACK } from '../test/support/webhook-receiver';
 import { loadBaselines, result } from './result';
-import { median, runBench, spread } from './support';
+import { bareStatic, median, runBench, spread } from './support';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 /** An admin's page on a slow link should cost at most what the widget's does: the page, its script and its styles. */
@@ -50,14 +48,13 @@ runBench({}, async ({ ctx, receiver }) => {
   console.log(`panel page weight (gzipped): HTML ${h} B + JS ${j} B + CSS ${c} B = ${h + j + c} B`);
   const weightMet = result({ name: 'panel-weight', value: h + j + c, unit: 'bytes', baseline: WEIGHT_BUDGET, higherIsBetter: false, target: 1 });
 
-  // The same bytes, static: bare Express with no middleware of ours.
-  const bare = express();
-  bare.get('/page', (_req, res) => res.type('html').send(html));
-  bare.get('/panel/app.js', (_req, res) => res.type('application/javascript').send(js));
-  bare.get('/panel/app.css', (_req, res) => res.type('text/css').send(css));
-  const server = bare.listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  const staticUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/page`;
+  // The same bytes, static.
+  const bare = await bareStatic({
+    '/page': { type: 'html', body: html },
+    '/panel/app.js': { type: 'application/javascript', body: js },
+    '/panel/app.css': { type: 'text/css', body: css },
+  });
+  const staticUrl = `${bare.origin}/page`;
 
   const browser = await openBrowser();
   try {
@@ -80,6 +77,6 @@ runBench({}, async ({ ctx, receiver }) => {
     if (!weightMet || !interactiveMet) process.exitCode = 1;
   } finally {
     await browser.close();
-    server.close();
+    bare.close();
   }
 });

@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import express from 'express';
 import { createTestContext, type TestContext } from '../test/support/harness';
 import { TEST_ENV, type TestServices } from '../test/support/services';
 import { startServices } from '../test/support/start-services';
@@ -62,4 +64,16 @@ export function spread(ms: number[]): string {
   const sorted = [...ms].sort((a, b) => a - b);
   const s = (v: number) => `${(v / 1000).toFixed(2)} s`;
   return `median ${s(sorted[Math.floor(sorted.length / 2)]!)}, p95 ${s(percentile(ms, 95))}, min ${s(sorted[0]!)}, max ${s(sorted.at(-1)!)}`;
+}
+
+/**
+ * Serves a page's bytes as static files from a bare Express app (no middleware of ours): the baseline of the widget's
+ * and the panel's interactive times. `files` maps each path to its content type and bytes; answers the server's origin.
+ */
+export async function bareStatic(files: Record<string, { type: string; body: Buffer }>): Promise<{ origin: string; close: () => void }> {
+  const app = express();
+  for (const [path, { type, body }] of Object.entries(files)) app.get(path, (_req, res) => res.type(type).send(body));
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
 }

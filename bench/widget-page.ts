@@ -5,14 +5,12 @@
  * Express app in this process, measured in this run (at least 0.5 of its speed): the difference is what the gateway's
  * own work costs, the session read, the security headers and the rendering.
  */
-import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import express from 'express';
 import { createOperator } from '../src/provisioning/operators';
 import { openBrowser } from '../test/support/browser';
 import { http } from '../test/support/http';
 import { loadBaselines, result } from './result';
-import { median, runBench, spread } from './support';
+import { bareStatic, median, runBench, spread } from './support';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 /** What a player's first visit on a slow mobile link should cost at most: the page, its script and its styles. */
@@ -34,15 +32,14 @@ runBench({}, async ({ ctx }) => {
   console.log(`widget page weight (gzipped): HTML ${html} B + JS ${js} B + CSS ${css} B = ${html + js + css} B`);
   const weightMet = result({ name: 'widget-weight', value: html + js + css, unit: 'bytes', baseline: WEIGHT_BUDGET, higherIsBetter: false, target: 1 });
 
-  // The same bytes, static: bare Express with no middleware of ours (the page needs no call before it is interactive).
+  // The same bytes, static (the page makes no call before it is interactive).
   const [pageBytes, jsBytes, cssBytes] = bytes;
-  const bare = express();
-  bare.get('/page', (_req, res) => res.type('html').send(pageBytes));
-  bare.get('/widget/app.js', (_req, res) => res.type('application/javascript').send(jsBytes));
-  bare.get('/widget/app.css', (_req, res) => res.type('text/css').send(cssBytes));
-  const server = bare.listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  const staticUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/page`;
+  const bare = await bareStatic({
+    '/page': { type: 'html', body: pageBytes },
+    '/widget/app.js': { type: 'application/javascript', body: jsBytes },
+    '/widget/app.css': { type: 'text/css', body: cssBytes },
+  });
+  const staticUrl = `${bare.origin}/page`;
 
   const browser = await openBrowser();
   try {
@@ -66,6 +63,6 @@ runBench({}, async ({ ctx }) => {
     if (!weightMet || !interactiveMet) process.exitCode = 1;
   } finally {
     await browser.close();
-    server.close();
+    bare.close();
   }
 });
