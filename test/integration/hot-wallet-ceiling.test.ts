@@ -42,8 +42,10 @@ async function bankrollUsd(): Promise<Decimal> {
   const eth = new Decimal((await f.provider.getBalance(f.bankroll)).toString()).div(1e18).mul(await usdPrice(null));
   return eth.plus(new Decimal((await f.balanceOf(usdt(), f.bankroll)).toString()).div(1e6).mul(await usdPrice(usdt())));
 }
+// A hang guard: the relay's start, the send's pause before broadcast and its confirmations took over 60 s on a machine
+// three times slower than the files' recorded durations.
 const untilConfirmed = (transferId: string) =>
-  mineUntil(() => f.mineBlocks(), async () => (await ctx.db.treasuryTransfer.findUniqueOrThrow({ where: { id: transferId } })).status === 'CONFIRMED', 60_000, `send ${transferId} confirmed`);
+  mineUntil(() => f.mineBlocks(), async () => (await ctx.db.treasuryTransfer.findUniqueOrThrow({ where: { id: transferId } })).status === 'CONFIRMED', 180_000, `send ${transferId} confirmed`);
 const ceiling = (maxUsd: string, cold?: string) => cli('chain', 'update', String(CHAIN), '--hot-max-usd', maxUsd, ...(cold ? ['--cold-address', cold] : []));
 
 let cold: string;
