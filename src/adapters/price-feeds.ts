@@ -37,17 +37,17 @@ const AGGREGATOR = new Interface([
 /** How long a feed's decimals are taken as read (decimalsOf). */
 const DECIMALS_MAX_AGE_MS = 60 * 60 * 1000;
 
-/** A price read should not hold up a deposit or an execute for long: past this the price is unknown. */
-const DEFAULT_FEED_TIMEOUT_MS = 3000;
-
 export class FeedReader {
   private readonly now: () => Date;
   private readonly timeoutMs: number;
 
-  /** `now`: the wall clock, injected in tests. */
-  constructor(private readonly deps: { chains: ChainProviders; settings: FeedSettings; timeoutMs?: number; now?: () => Date }) {
+  /**
+   * `timeoutMs` (PRICE_READ_TIMEOUT_MS): a price read should not hold up a deposit or an execute for long, so past it
+   * the price is unknown. `now`: the wall clock, injected in tests.
+   */
+  constructor(private readonly deps: { chains: ChainProviders; settings: FeedSettings; timeoutMs: number; now?: () => Date }) {
     this.now = deps.now ?? (() => new Date());
-    this.timeoutMs = deps.timeoutMs ?? DEFAULT_FEED_TIMEOUT_MS;
+    this.timeoutMs = deps.timeoutMs;
   }
 
   /** The feed's usable answer with its round time, or null when unknown; never throws. */

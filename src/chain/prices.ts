@@ -49,11 +49,11 @@ export class OnChainFxProvider implements FxProvider {
 
 /** The configured providers: on-chain price and fiat feeds judged by CONTRACT §9, FX_RATES for currencies without a feed. */
 export function pricingFrom(
-  config: { PRICE_MAX_AGE_SECONDS: number; PRICE_HEARTBEAT_MARGIN_SECONDS: number; PRICE_SEQUENCER_GRACE_SECONDS: number; FX_RATES: Record<string, Decimal> },
+  config: { PRICE_MAX_AGE_SECONDS: number; PRICE_HEARTBEAT_MARGIN_SECONDS: number; PRICE_SEQUENCER_GRACE_SECONDS: number; PRICE_READ_TIMEOUT_MS: number; FX_RATES: Record<string, Decimal> },
   db: Db,
   chains: ChainProviders,
 ) {
-  const feeds = new FeedReader({ chains, settings: feedSettings(config) });
+  const feeds = new FeedReader({ chains, settings: feedSettings(config), timeoutMs: config.PRICE_READ_TIMEOUT_MS });
   return {
     prices: new OnChainPriceProvider({ db, feeds }) as PriceProvider,
     fx: new OnChainFxProvider({ db, feeds, fallback: new FixedFxProvider(config.FX_RATES) }) as FxProvider,

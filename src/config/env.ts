@@ -166,6 +166,8 @@ export const envSchema = z.object({
   PRICE_HEARTBEAT_MARGIN_SECONDS: int(600),
   /** After an L2 sequencer comes back up, its chain's prices stay unknown this long (Chainlink's sequencer-uptime feed). */
   PRICE_SEQUENCER_GRACE_SECONDS: int(3600),
+  /** How long one price or fiat feed read may take before the price is unknown (the execute or withdrawal answers PRICE_UNAVAILABLE). */
+  PRICE_READ_TIMEOUT_MS: int(3000, 100),
   /** PostgreSQL connections per process (API or worker). */
   DB_POOL_SIZE: int(10, 1),
   /** How long a database transaction waits for a free connection before the request answers 503 (nothing written). */

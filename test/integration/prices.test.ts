@@ -62,7 +62,7 @@ async function deployFeed(usd: string, decimals = FEED_DECIMALS): Promise<string
 const provider = (opts: { chains?: ChainProviders; now?: () => Date; timeoutMs?: number } = {}) =>
   new OnChainPriceProvider({
     db: ctx.db,
-    feeds: new FeedReader({ chains: opts.chains ?? ctx.chains, settings: feedSettings(ctx.config), now: opts.now, timeoutMs: opts.timeoutMs }),
+    feeds: new FeedReader({ chains: opts.chains ?? ctx.chains, settings: feedSettings(ctx.config), now: opts.now, timeoutMs: opts.timeoutMs ?? ctx.config.PRICE_READ_TIMEOUT_MS }),
   });
 
 describe('OnChainPriceProvider', () => {
@@ -262,7 +262,7 @@ describe('OnChainFxProvider', () => {
   it('When GBP has a fiat feed, Then its rate is 1 / answer within its bounds, unknown outside them; EUR without one falls back to FX_RATES', async () => {
     const gbpFeed = await deployFeed('1.25');
     await ctx.db.fiatFeed.create({ data: { currency: 'GBP', chainId: usdc.chainId, feed: gbpFeed, heartbeat: 86_400, minAnswer: '1', maxAnswer: '2' } });
-    const fx = new OnChainFxProvider({ db: ctx.db, feeds: new FeedReader({ chains: ctx.chains, settings: feedSettings(ctx.config) }), fallback: new FixedFxProvider(ctx.config.FX_RATES) });
+    const fx = new OnChainFxProvider({ db: ctx.db, feeds: new FeedReader({ chains: ctx.chains, settings: feedSettings(ctx.config), timeoutMs: ctx.config.PRICE_READ_TIMEOUT_MS }), fallback: new FixedFxProvider(ctx.config.FX_RATES) });
     try {
       expect((await fx.usdTo('GBP'))?.toString()).toBe('0.8');
       expect((await fx.usdTo('EUR'))?.toString()).toBe('0.92');

@@ -23,7 +23,7 @@ describe('loadConfig', () => {
     expect(c.HELD_APPROVAL_RETRY_SECONDS).toBe(300);
     expect(c.CHAIN_POLL_MS).toBe(1000);
     expect(c.CHAIN_RPC_URLS).toEqual({});
-    expect([c.PRICE_MAX_AGE_SECONDS, c.PRICE_HEARTBEAT_MARGIN_SECONDS, c.PRICE_SEQUENCER_GRACE_SECONDS]).toEqual([3600, 600, 3600]);
+    expect([c.PRICE_MAX_AGE_SECONDS, c.PRICE_HEARTBEAT_MARGIN_SECONDS, c.PRICE_SEQUENCER_GRACE_SECONDS, c.PRICE_READ_TIMEOUT_MS]).toEqual([3600, 600, 3600, 3000]);
   });
 
   it('When CHAIN_RPC_URLS lists chains, Then each chain id maps to its URL', () => {
