@@ -144,6 +144,9 @@ async function bundleScripts(): Promise<string> {
       // One bundle is one module: src/cli/main.ts's "run when started directly" guard would hold there too and run
       // the command a second time beside dev/cli/main.ts's (src/main.ts runs its main unconditionally).
       define: { 'require.main': 'undefined' },
+      // A package loaded on demand (`await import(...)`, the Temporal client) is required: node's ESM loader would cost
+      // more than the CommonJS one for a CommonJS package.
+      supported: { 'dynamic-import': false },
       plugins: [sourceDirname],
       // The worker bundles its workflows from source only without a prebuilt bundle, which the tests always give it.
       logOverride: { 'require-resolve-not-external': 'silent' },

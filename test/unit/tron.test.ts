@@ -1,4 +1,5 @@
-import { sha256, Wallet } from 'ethers';
+import { hexlify, randomBytes, sha256, Wallet } from 'ethers';
+import { utils as tronweb } from 'tronweb';
 import { evmFromTron, isTronAddress, tronFromEvm, tronFromHex, tronHex } from '../../src/adapters/tron-address';
 import { refBlockOf, signTronTx, trc20TransferTx, tronSignerOf, trxTransferTx, txIdMatches } from '../../src/chain/tron-tx';
 import { TRANSFER_TOPIC } from '../../src/chain/erc20';
@@ -36,6 +37,22 @@ describe('TRON addresses', () => {
     expect(isTronAddress('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6T')).toBe(false); // one letter's case: checksum fails
     expect(isTronAddress('1BoatSLRHtKNngkdXEeobR76b53LETtpyT')).toBe(false); // a Bitcoin address
     expect(isTronAddress('')).toBe(false);
+  });
+
+  it('When random addresses are encoded, checked and decoded, and then mistyped, Then every answer is the TRON SDK\'s own', () => {
+    const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+    for (let i = 0; i < 200; i++) {
+      const hex = '41' + hexlify(randomBytes(20)).slice(2);
+      const address = tronFromHex(hex);
+      expect(address).toBe(tronweb.address.fromHex(hex));
+      expect(tronHex(address)).toBe(tronweb.address.toHex(address).toLowerCase());
+      expect(isTronAddress(address)).toBe(true);
+      const at = i % 34;
+      const typo = address.slice(0, at) + alphabet[(alphabet.indexOf(address[at]!) + 1 + (i % 57)) % 58] + address.slice(at + 1);
+      expect(isTronAddress(typo)).toBe(tronweb.crypto.isAddressValid(typo));
+    }
+    expect(() => tronFromHex('42' + 'ab'.repeat(20))).toThrow('not a TRON hex address');
+    expect(() => tronHex('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6T')).toThrow('not a TRON address');
   });
 
   it('When the fee wallet is derived, Then it is a TRON address outside the deposit range', () => {
