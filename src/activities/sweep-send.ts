@@ -34,12 +34,19 @@ const RECEIPT_LOOK_MS = 500;
 
 /**
  * Until the transaction has a receipt, or `ms` have passed, looking every RECEIPT_LOOK_MS: a call each time. ethers'
- * waitForTransaction asked the head every 250 ms and the receipt and the head again on each new block.
+ * waitForTransaction asked the head every 250 ms and the receipt and the head again on each new block. `justSent`:
+ * the first look is at once, since a node that mines on arrival (the dev chains, some rollup sequencers) already has
+ * it, and a sweep's two or three transfers each waiting 500 ms first added a second to a deposit's credit.
  */
-async function receiptWithin(p: JsonRpcProvider, txHash: string, ms: number): Promise<Receipt | undefined> {
+export async function receiptWithin(p: Pick<JsonRpcProvider, 'getTransactionReceipt'>, txHash: string, ms: number, justSent: boolean): Promise<Receipt | undefined> {
+  const look = () => p.getTransactionReceipt(txHash).catch(() => null);
+  if (justSent) {
+    const receipt = await look();
+    if (receipt) return receipt;
+  }
   for (let waited = 0; waited < ms; waited += RECEIPT_LOOK_MS) {
     await new Promise((r) => setTimeout(r, Math.min(RECEIPT_LOOK_MS, ms - waited)));
-    const receipt = await p.getTransactionReceipt(txHash).catch(() => null);
+    const receipt = await look();
     if (receipt) return receipt;
   }
 }
@@ -98,7 +105,7 @@ export function sweepSender(d: SweepDeps) {
       if (s.state === 'PENDING') {
         // Up to one poll interval for the receipt here: a retry would start a whole interval later, and a sweep's two or
         // three transfers would each add one to the deposit's credit.
-        const seen = await receiptWithin(p, s.txHash, d.config.CHAIN_POLL_MS);
+        const seen = await receiptWithin(p, s.txHash, d.config.CHAIN_POLL_MS, sent !== null);
         s = await settleOutbound(d.db, p, req.purpose, req.signer, 1, policy, seen);
       }
       if (s.state === 'CONFIRMED') return s.txHash;
