@@ -39,7 +39,6 @@ const DECIMALS_MAX_AGE_MS = 60 * 60 * 1000;
 
 export class FeedReader {
   private readonly now: () => Date;
-  private readonly timeoutMs: number;
 
   /**
    * `timeoutMs` (PRICE_READ_TIMEOUT_MS): a price read should not hold up a deposit or an execute for long, so past it
@@ -47,7 +46,6 @@ export class FeedReader {
    */
   constructor(private readonly deps: { chains: ChainProviders; settings: FeedSettings; timeoutMs: number; now?: () => Date }) {
     this.now = deps.now ?? (() => new Date());
-    this.timeoutMs = deps.timeoutMs;
   }
 
   /** The feed's usable answer with its round time, or null when unknown; never throws. */
@@ -89,7 +87,7 @@ export class FeedReader {
   private async readEvm(chainId: number, provider: JsonRpcProvider, feedAddress: string, sequencerAddress: string | null): Promise<Reading | null> {
     const latest = (address: string) => new Contract(address, AGGREGATOR, provider).getFunction('latestRoundData')() as Promise<{ answer: bigint; startedAt: bigint; updatedAt: bigint }>;
     const decimals = this.decimalsOf(chainId, provider, feedAddress);
-    const read = await valueOrNull(Promise.all([decimals, latest(feedAddress), provider.getBlock('latest'), sequencerAddress ? latest(sequencerAddress) : null]), this.timeoutMs);
+    const read = await valueOrNull(Promise.all([decimals, latest(feedAddress), provider.getBlock('latest'), sequencerAddress ? latest(sequencerAddress) : null]), this.deps.timeoutMs);
     if (!read) return null;
     const [feedDecimals, round, head, sequencer] = read;
     // The feed's updatedAt is chain time: the chain's head is one clock, the wall clock the other (a lagging node's head is old).
@@ -102,7 +100,7 @@ export class FeedReader {
   }
 
   private async tronReading(node: TronNode, feedAddress: string): Promise<Reading | null> {
-    const r = await valueOrNull(tronFeedRound(node, feedAddress), this.timeoutMs);
+    const r = await valueOrNull(tronFeedRound(node, feedAddress), this.deps.timeoutMs);
     return r && { round: { answer: r.answer, decimals: Number(r.decimals), updatedAt: r.updatedAt }, chainSeconds: r.nowSeconds, sequencer: null };
   }
 }

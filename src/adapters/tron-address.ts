@@ -29,7 +29,8 @@ function decode(value: string): string | null {
   } catch {
     return null;
   }
-  if (bytes.length !== ADDRESS_BYTES || bytes[0] !== 0x41) return null;
+  // toBeHex gave exactly ADDRESS_BYTES (or threw).
+  if (bytes[0] !== 0x41) return null;
   const payload = dataSlice(bytes, 0, 21);
   return dataSlice(bytes, 21) === checksum(payload) ? payload.slice(2) : null;
 }
