@@ -6,7 +6,7 @@
 import { ensureDepositAddress } from '../src/store/deposit-addresses';
 import { fund, mine } from '../dev/devchain/dev-commands';
 import { createOperator } from '../src/provisioning/operators';
-import { loadBaselines, result } from './result';
+import { result } from './result';
 import { median, percentile, runBench, spread, waitFor } from './support';
 
 const N = Number(process.env.BENCH_DEPOSITS ?? 20);
@@ -14,7 +14,6 @@ const N = Number(process.env.BENCH_DEPOSITS ?? 20);
 const POLL_MS = 1000;
 
 runBench({ CHAIN_POLL_MS: String(POLL_MS) }, async ({ services, ctx, receiver }) => {
-  loadBaselines(); // part of a bench run; its bound is computed, not measured
   const nodeUrl = services.chainNodeUrl;
   const op = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Bench', webhookUrl: receiver.url });
   const confirmations = (await ctx.db.chain.findUniqueOrThrow({ where: { chainId: services.registry.chainId } })).depositConfirmations;

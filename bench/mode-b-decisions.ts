@@ -1,32 +1,31 @@
 /**
  * Mode B decisions per second with settlement: N AWAITING_APPROVAL withdrawals approved at once; each answer is
  * COMPLETED with its signed settlement transaction (caps checked, liquidity reserved, payout signed and stored).
- * The figure is the median of ROUNDS such bursts: one burst of a few seconds ranged from 0.41 to 0.85 of the same
- * baseline with the same code on this 2-core machine, so a single one said more about the machine's moment than the
- * code. Each burst starts once the payouts of the one before are complete, so their confirmation polls and
- * WITHDRAW_COMPLETE deliveries never load it.
+ * The figure is the median of PASSES such bursts against the median of bare workflow passes alternating with them:
+ * one burst of a few seconds ranged from 0.41 to 0.85 of the same baseline with the same code on this 2-core machine,
+ * so a single one said more about the machine's moment than the code. Each burst starts once the payouts of the one
+ * before are complete, so their confirmation polls and WITHDRAW_COMPLETE deliveries never load it.
  */
 import { createOperator } from '../src/provisioning/operators';
 import { ACK } from '../test/support/webhook-receiver';
 import { withdrawFixtures } from '../test/support/withdraw-fixtures';
 import { profiled } from './load';
-import { loadBaselines, result } from './result';
-import { median, runBench, waitFor } from './support';
+import { bareWorkflows } from './bare';
+import { result } from './result';
+import { alternating, median, PASSES, runBench, waitFor } from './support';
 
 // As many as the headless bench's executes: with 40, the first answer came after about 0.7 s and the last after 1.5 s,
 // so the figure measured the pipeline filling up more than the rate it then sustains.
 const N = Number(process.env.BENCH_DECISIONS ?? 200);
-const ROUNDS = Number(process.env.BENCH_DECISION_ROUNDS ?? 3);
 
 // The production poll interval: the settling payouts' confirmation polls must not load the node five times as often.
-runBench({ CHAIN_POLL_MS: '1000' }, async ({ ctx, receiver }) => {
-  const base = loadBaselines();
+runBench({ CHAIN_POLL_MS: '1000' }, async ({ services, ctx, receiver }) => {
   receiver.answer(() => ACK);
   const f = withdrawFixtures(ctx);
+  const bare = await bareWorkflows(services.temporalAddress);
   try {
     const op = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Bench', webhookUrl: receiver.url, approvalMode: 'EXTERNAL', autoRelease: true });
-    const rates: number[] = [];
-    for (let round = 1; round <= ROUNDS; round++) {
+    const burst = async (round: number): Promise<number> => {
       const ids: string[] = [];
       for (let i = 0; i < N; i++) {
         const s = await f.session(op.apiKey, '3.00');
@@ -38,17 +37,19 @@ runBench({ CHAIN_POLL_MS: '1000' }, async ({ ctx, receiver }) => {
       const settled = results.filter((r) => r.body.data?.withdrawStatus === 'COMPLETED').length;
       console.log(`mode B decisions, burst ${round}: ${N} concurrent APPROVEs, ${settled} settled in ${seconds.toFixed(2)} s = ${(settled / seconds).toFixed(1)} decisions/s with settlement (one worker, one API process)`);
       if (settled !== N) throw new Error(`${N - settled} decisions were not settled`);
-      rates.push(settled / seconds);
       const delivered = () => ctx.db.webhookEvent.count({ where: { event: 'WITHDRAW_COMPLETE', status: 'DELIVERED' } });
       // The test chain mines only when sent a transaction: blocks for the payouts' confirmations, as a chain makes them.
       await waitFor(`the WITHDRAW_COMPLETE of burst ${round}'s ${N} payouts`, async () => {
         await f.provider.send('evm_mine', []);
         return (await delivered()) === N * round;
       }, 120_000, 250);
-    }
-    console.log(`mode B decisions: median of ${ROUNDS} bursts ${median(rates).toFixed(1)}/s (each: ${rates.map((r) => r.toFixed(1)).join(', ')})`);
-    if (!result({ name: 'mode-b-decision', value: median(rates), unit: 'decisions/s', baseline: base.temporalRate, target: 0.8 })) process.exitCode = 1;
+      return settled / seconds;
+    };
+    const { baselines, values } = await alternating(bare.pass, burst);
+    console.log(`mode B decisions: median of ${PASSES} bursts ${median(values).toFixed(1)}/s (each: ${values.map((r) => r.toFixed(1)).join(', ')}); bare workflows beside them: ${baselines.map((b) => b.toFixed(1)).join(', ')}/s`);
+    if (!result({ name: 'mode-b-decision', value: median(values), unit: 'decisions/s', baseline: median(baselines), target: 0.8 })) process.exitCode = 1;
   } finally {
     f.provider.destroy();
+    await bare.close();
   }
 });

@@ -11,7 +11,7 @@ import { createOperator } from '../src/provisioning/operators';
 import { openBrowser } from '../test/support/browser';
 import { http } from '../test/support/http';
 import { ACK } from '../test/support/webhook-receiver';
-import { loadBaselines, result } from './result';
+import { result } from './result';
 import { bareStatic, median, runBench, spread } from './support';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
@@ -19,7 +19,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const WEIGHT_BUDGET = 50_000;
 
 runBench({}, async ({ ctx, receiver }) => {
-  loadBaselines(); // part of a bench run
   receiver.answer(() => ACK);
   const op = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Bench', webhookUrl: receiver.url });
   const usdc = ctx.services.registry.tokens.find((t) => t.symbol === 'USDC')!;

@@ -1,27 +1,3 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-
-/** What the parts underneath allow on this machine, measured at the start of the same `npm run bench`. */
-export interface Baselines {
-  /** A bare Express 5 handler writing one row through a `pg` pool, 16 connections, 10 s. */
-  expressPgRate: number;
-  expressPgP99Ms: number;
-  /** Bare workflows (one no-op activity each) the Temporal server completes per second on one worker. */
-  temporalRate: number;
-}
-
-const FILE = process.env.BENCH_BASELINES ?? path.join(__dirname, '..', '.data', 'bench-baselines.json');
-
-export function saveBaselines(b: Baselines): void {
-  writeFileSync(FILE, JSON.stringify(b, null, 2));
-}
-
-/** The baselines of this run; a benchmark run on its own measures nothing to compare against, so it stops. */
-export function loadBaselines(): Baselines {
-  if (!existsSync(FILE)) throw new Error(`no baselines at ${FILE}: run \`npm run bench\` (it measures them first) or tsx bench/baselines.ts`);
-  return JSON.parse(readFileSync(FILE, 'utf8')) as Baselines;
-}
-
 /**
  * One figure beside its baseline. `higherIsBetter` false (a latency): the ratio is baseline/value, so in every line a
  * higher ratio is better. `target` is the least ratio the figure must reach; a miss is printed and counted.

@@ -9,7 +9,7 @@ import { createChainScanActivities, type ScanResult } from '../src/activities/ch
 import { fund } from '../dev/devchain/dev-commands';
 import { createOperator } from '../src/provisioning/operators';
 import { ensureDepositAddress } from '../src/store/deposit-addresses';
-import { loadBaselines, result } from './result';
+import { result } from './result';
 import { median, runBench } from './support';
 
 const BLOCKS = Number(process.env.BENCH_SCAN_BLOCKS ?? 150);
@@ -20,7 +20,6 @@ const STEP = 50;
 const PASSES = Number(process.env.BENCH_SCAN_PASSES ?? 5);
 
 runBench({}, async ({ services, ctx, receiver }) => {
-  loadBaselines(); // part of a bench run: refuse to print a figure with nothing measured beside it
   const { chainId } = services.registry;
   const nodeUrl = services.chainNodeUrl;
   const op = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Bench', webhookUrl: receiver.url });

@@ -47,6 +47,24 @@ export async function waitFor(what: string, done: () => boolean | Promise<boolea
   }
 }
 
+/** How many passes a short figure and its baseline each get (BENCH_PASSES, 3 unless set). */
+export const PASSES = Number(process.env.BENCH_PASSES ?? 3);
+
+/**
+ * PASSES passes of the baseline and of the figure in turn, baseline first, so both see the same moments of the
+ * machine: one 10 s pass of the same code on these 2-core machines ranged from 0.37 to 0.55 of one baseline measured
+ * minutes earlier. The caller reports the median of each.
+ */
+export async function alternating<B, V>(baseline: () => Promise<B>, figure: (pass: number) => Promise<V>): Promise<{ baselines: B[]; values: V[] }> {
+  const baselines: B[] = [];
+  const values: V[] = [];
+  for (let pass = 1; pass <= PASSES; pass++) {
+    baselines.push(await baseline());
+    values.push(await figure(pass));
+  }
+  return { baselines, values };
+}
+
 /** The median of durations or rates. */
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { createOperator } from '../src/provisioning/operators';
 import { openBrowser } from '../test/support/browser';
 import { http } from '../test/support/http';
-import { loadBaselines, result } from './result';
+import { result } from './result';
 import { bareStatic, median, runBench, spread } from './support';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
@@ -17,7 +17,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const WEIGHT_BUDGET = 50_000;
 
 runBench({}, async ({ ctx }) => {
-  loadBaselines(); // part of a bench run
   const op = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Bench' });
   const newPage = async () => {
     const r = await http(ctx.apiUrl, 'POST', '/session/deposit', {

@@ -1,26 +1,30 @@
 /**
- * The baselines every benchmark is compared with, measured first in `npm run bench` on the same machine and the same
- * services: what a bare Express 5 handler writing one row through a `pg` pool serves (16 connections, 10 s), and how
- * many bare workflows (one no-op activity) the Temporal dev server completes per second on one worker.
+ * The baselines: what the parts underneath allow, measured by each benchmark in the same process and on the same
+ * services as its own figure, in passes alternating with its own (alternating in ./support). A bare Express 5 handler
+ * writing one row through a `pg` pool, and bare workflows (one no-op activity each) on one worker.
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Client, Connection } from '@temporalio/client';
-import { bundleWorkflowCode, DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
+import { bundleWorkflowCode, NativeConnection, Worker } from '@temporalio/worker';
 import express from 'express';
 import { Pool } from 'pg';
 import { createDatabaseIfMissing, dropDatabase, withDatabase } from '../dev/launcher/postgres';
 import { TASK_POLLING } from '../src/temporal/polling';
-import { startServices } from '../test/support/start-services';
-import { load } from './load';
-import { saveBaselines } from './result';
+import { load, type LoadFigures } from './load';
 import type { bareWorkflow } from './bare-workflow';
 
 const WORKFLOWS = Number(process.env.BENCH_BARE_WORKFLOWS ?? 400);
 const POOL_SIZE = 10; // DB_POOL_SIZE's default: the gateway's own pool is no larger
 
-/** Requests per second and p99 of a bare Express handler inserting one row per request. */
-async function expressPg(pgAdminUrl: string): Promise<{ rate: number; p99: number }> {
+export interface Bare<T> {
+  /** One measured pass. */
+  pass(): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** A bare Express handler inserting one row per request: each pass is `load` (16 connections, 10 s) against it. */
+export async function bareExpressPg(pgAdminUrl: string): Promise<Bare<LoadFigures>> {
   const dbName = `gw_bench_bare_${randomBytes(4).toString('hex')}`;
   await createDatabaseIfMissing(pgAdminUrl, dbName);
   const pool = new Pool({ connectionString: withDatabase(pgAdminUrl, dbName), max: POOL_SIZE });
@@ -34,17 +38,22 @@ async function expressPg(pgAdminUrl: string): Promise<{ rate: number; p99: numbe
   });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
-  try {
-    return await load(`http://127.0.0.1:${(server.address() as AddressInfo).port}/rows`, { externalUserId: 'user-42', lang: 'en' });
-  } finally {
-    server.close();
-    await pool.end();
-    await dropDatabase(pgAdminUrl, dbName);
-  }
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/rows`;
+  return {
+    pass: () => load(url, { externalUserId: 'user-42', lang: 'en' }, {}, false),
+    async close() {
+      server.close();
+      await pool.end();
+      await dropDatabase(pgAdminUrl, dbName);
+    },
+  };
 }
 
-/** Bare workflows completed per second: WORKFLOWS started at once on one worker (polling as the gateway's does), timed until all have completed. */
-async function temporalRate(address: string): Promise<number> {
+/**
+ * Bare workflows completed per second on one worker of their own (polling as the gateway's does): each pass starts
+ * WORKFLOWS at once and times them until all have completed, after 20 to warm up.
+ */
+export async function bareWorkflows(address: string): Promise<Bare<number>> {
   const taskQueue = `bench-bare-${randomBytes(4).toString('hex')}`;
   const bundle = await bundleWorkflowCode({ workflowsPath: require.resolve('./bare-workflow'), logger: { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error() {} } });
   const nativeConnection = await NativeConnection.connect({ address });
@@ -58,37 +67,18 @@ async function temporalRate(address: string): Promise<number> {
     );
     await Promise.all(handles.map((h) => h.result()));
   };
-  try {
-    await round(20);
-    const started = performance.now();
-    await round(WORKFLOWS);
-    return WORKFLOWS / ((performance.now() - started) / 1000);
-  } finally {
-    worker.shutdown();
-    await running;
-    await nativeConnection.close();
-    await connection.close();
-  }
+  return {
+    async pass() {
+      await round(20);
+      const started = performance.now();
+      await round(WORKFLOWS);
+      return WORKFLOWS / ((performance.now() - started) / 1000);
+    },
+    async close() {
+      worker.shutdown();
+      await running;
+      await nativeConnection.close();
+      await connection.close();
+    },
+  };
 }
-
-async function main(): Promise<void> {
-  Runtime.install({ logger: new DefaultLogger('WARN') });
-  const { services, stop } = await startServices();
-  try {
-    const bare = await expressPg(services.pgAdminUrl);
-    const temporal = await temporalRate(services.temporalAddress);
-    saveBaselines({ expressPgRate: bare.rate, expressPgP99Ms: bare.p99, temporalRate: temporal });
-    console.log(`baseline: bare Express + pg insert ${bare.rate.toFixed(0)} requests/s, p99 ${bare.p99} ms (16 connections, 10 s)`);
-    console.log(`baseline: bare Temporal workflows (one no-op activity) ${temporal.toFixed(1)} completed/s (${WORKFLOWS} at once, one worker)`);
-  } finally {
-    await stop();
-  }
-}
-
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
