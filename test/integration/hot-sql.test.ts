@@ -14,6 +14,7 @@ import { requireWithdrawalWithReservation, withdrawalWithReservation } from '../
 import { numberNextAttempt, recordAttempt } from '../../src/store/deliveries';
 import { recordWebhookEvent } from '../../src/store/outbox';
 import { reservationInsert } from '../../src/store/liquidity';
+import { ownerCapsReads } from '../../src/store/cap-usage';
 import { ownerSection } from '../../src/store/owner-section';
 import { advisoryLock, lockedSection, sqlBatch, sqlTransaction, type RawTx } from '../../src/store/sql';
 import { createTestContext, type TestContext } from '../support/harness';
@@ -229,6 +230,57 @@ describe('the owner section and batches', () => {
     expect(await ctx.db.reservation.count({ where: { withdrawalId: w.id } })).toBe(0);
   });
 
+  it("When an owner has withdrawals of every kind, Then its cap read counts those completed in the window, PROCESSING, and other uncompleted ones holding an ACTIVE reservation, and nothing else", async () => {
+    const [owner, other] = [await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Counted' }), await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Other' })];
+    const now = new Date();
+    const hoursAgo = (h: number) => new Date(now.getTime() - h * 3600_000);
+    type Row = Prisma.WithdrawalCreateManyInput;
+    const row = (status: Row['status'], capAmount: string | null, extra: Partial<Row> = {}): Row & { id: string } => ({ ...withdrawalRow(), operatorId: owner.id, sessionId: null, status, capAmount, capCurrency: 'EUR', completedAt: null, ...extra });
+    const rows = {
+      completedInWindow: row('COMPLETED', '1.000000', { completedAt: hoursAgo(1) }),
+      completedBefore: row('COMPLETED', '2.000000', { completedAt: hoursAgo(25) }),
+      processing: row('PROCESSING', '4.000000'),
+      reservedAwaiting: row('AWAITING_APPROVAL', '8.000000'),
+      reservedWithoutAmount: row('EXECUTION_QUEUED', null),
+      cancelledReleased: row('CANCELLED', '16.000000'),
+      pendingUnreserved: row('PENDING', '32.000000'),
+      candidate: row('PROCESSING', '64.000000'),
+      otherOwners: { ...row('PROCESSING', '128.000000'), operatorId: other.id },
+    };
+    await ctx.db.withdrawal.createMany({ data: Object.values(rows) });
+    const reserve = (w: { id: string }, status: 'ACTIVE' | 'RELEASED') => ({ id: randomUUID(), withdrawalId: w.id, chainId: 31337, tokenAddress: '0x5FbDB2315678afecb367f032d93F642f64180aa3', rawAmount: '1', status });
+    await ctx.db.reservation.createMany({ data: [reserve(rows.reservedAwaiting, 'ACTIVE'), reserve(rows.reservedWithoutAmount, 'ACTIVE'), reserve(rows.cancelledReleased, 'RELEASED'), reserve(rows.processing, 'ACTIVE')] });
+    const window = ownerCapsReads(owner.id, now, [rows.candidate.id])[1]!;
+    const { rows: groups } = await ctx.db.sql.query({ text: window.text, values: window.values });
+    // 1 + 4 + 8: the PROCESSING one with a reservation is counted once; one counted withdrawal has no amount.
+    expect(groups).toEqual([{ capCurrency: 'EUR', total: '13.000000', anyWithoutAmount: true }]);
+  });
+
+  it("When an owner has a long history, Then its cap read reaches only the withdrawals that count, not the history (the owner's section holds its lock meanwhile)", async () => {
+    const owner = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Long history' });
+    // 3,000 past withdrawals, completed 30 days ago or cancelled, and three that count.
+    await ctx.db.sql.query(
+      `INSERT INTO "Withdrawal" (id, "operatorId", mode, status, "sessionRef", "externalUserId", address, "chainId", "tokenAddress", symbol, decimals,
+         "fiatAmount", "fiatCurrency", "capAmount", "capCurrency", "completedAt", "updatedAt")
+       SELECT gen_random_uuid(), $1::uuid, 'C', (CASE WHEN g % 3 = 0 THEN 'CANCELLED' ELSE 'COMPLETED' END)::"WithdrawStatus", 'sr_h' || g, 'u', '0xdead', 31337, '0xtoken', 'USDT', 6,
+         1, 'EUR', 1, 'EUR', CASE WHEN g % 3 = 0 THEN NULL ELSE now() - interval '30 days' END, now()
+       FROM generate_series(1, 3000) g`,
+      [owner.id],
+    );
+    await ctx.db.withdrawal.createMany({
+      data: [
+        { ...withdrawalRow(), operatorId: owner.id, sessionId: null, status: 'COMPLETED', completedAt: new Date() },
+        { ...withdrawalRow(), operatorId: owner.id, sessionId: null, status: 'PROCESSING' },
+        { ...withdrawalRow(), operatorId: owner.id, sessionId: null, status: 'PROCESSING' },
+      ],
+    });
+    await ctx.db.sql.query('ANALYZE "Withdrawal"; ANALYZE "Reservation"');
+    const window = ownerCapsReads(owner.id, new Date(), [])[1]!;
+    const { rows } = await ctx.db.sql.query({ text: `EXPLAIN (ANALYZE, FORMAT JSON) ${window.text}`, values: window.values });
+    const plan = (rows[0] as { 'QUERY PLAN': Array<{ Plan: PlanNode }> })['QUERY PLAN'][0]!.Plan;
+    expect(withdrawalRowsReached(plan)).toBeLessThanOrEqual(10);
+  });
+
   it('When a statement of a batch fails, Then the statements before it are rolled back with it', async () => {
     const op = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Batch' });
     await expect(sqlBatch(ctx.db, [Prisma.sql`UPDATE "Operator" SET name = ${'changed'} WHERE id = ${op.id}::uuid`, Prisma.sql`SELECT 1 / ${0}`])).rejects.toThrow(/division by zero/);
@@ -237,6 +289,21 @@ describe('the owner section and batches', () => {
     expect((await ctx.db.operator.findUniqueOrThrow({ where: { id: op.id } })).name).toBe('changed');
   });
 });
+
+interface PlanNode {
+  'Relation Name'?: string;
+  'Actual Rows': number;
+  'Actual Loops': number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Index Recheck'?: number;
+  Plans?: PlanNode[];
+}
+
+/** Rows of "Withdrawal" a plan's scans produced or read and threw away, over all their loops. */
+function withdrawalRowsReached(n: PlanNode): number {
+  const own = n['Relation Name'] === 'Withdrawal' ? (n['Actual Rows'] + (n['Rows Removed by Filter'] ?? 0) + (n['Rows Removed by Index Recheck'] ?? 0)) * n['Actual Loops'] : 0;
+  return own + (n.Plans ?? []).reduce((sum, p) => sum + withdrawalRowsReached(p), 0);
+}
 
 /** A Mode B withdrawal row with every optional column set. */
 function withdrawalRow() {
