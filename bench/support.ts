@@ -52,8 +52,8 @@ export const PASSES = Number(process.env.BENCH_PASSES ?? 3);
 
 /**
  * PASSES passes of the baseline and of the figure in turn, baseline first, so both see the same moments of the
- * machine: one 10 s pass of the same code on these 2-core machines ranged from 0.37 to 0.55 of one baseline measured
- * minutes earlier. The caller reports the median of each.
+ * machine: one 10 s pass of the same code on these 2-core machines read 0.45 to 0.55 of one baseline measured minutes
+ * earlier, from one run to the next. The caller reports the median of each.
  */
 export async function alternating<B, V>(baseline: () => Promise<B>, figure: (pass: number) => Promise<V>): Promise<{ baselines: B[]; values: V[] }> {
   const baselines: B[] = [];

@@ -39,7 +39,8 @@ export function ownerCapsReads(ownerId: string, now: Date, excludeIds: string[])
       FROM "Operator" WHERE id = ${ownerId}::uuid FOR NO KEY UPDATE`,
     // Three disjoint parts, each reached through an index, so the read is as long as what counts and not as long as
     // the owner's history: completed in the window ("Withdrawal"(operatorId, status, completedAt)), PROCESSING, and
-    // any other uncompleted one holding an ACTIVE reservation (found from the reservations, a partial index).
+    // any other uncompleted one holding an ACTIVE reservation (found from the reservations, a partial index). By status
+    // each withdrawal falls in one part at most: a completed one counts as completed, whatever its reservation says.
     Prisma.sql`
       SELECT c."capCurrency", SUM(c."capAmount")::text AS total, bool_or(c."capAmount" IS NULL) AS "anyWithoutAmount"
       FROM (
