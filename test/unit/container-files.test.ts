@@ -57,8 +57,10 @@ describe('the container image and compose.yaml', () => {
     const copied = dockerfile.get('runtime')!.filter((i) => i.op === 'COPY').flatMap((i) => i.args.replace('--from=build ', '').split(/\s+/).slice(0, -1));
     expect(copied.map((p) => p.replace(/^\/app\//, '')).sort()).toEqual([...SHIPPED].sort());
     expect(runs('runtime')).toContain('npm ci --omit=dev');
-    // prod-smoke runs the same: the shipped files, `npm ci --omit=dev`, then `node dist/main.js --role <role>`.
+    // prod-smoke runs the same tree: the shipped files, the production dependencies (the checkout's pruned with
+    // `npm prune --omit=dev`, `npm ci --omit=dev` where it cannot link them), then `node dist/main.js --role <role>`.
     const smoke = readFileSync('scripts/prod-smoke.ts', 'utf8');
+    expect(smoke).toContain("['prune', '--omit=dev'");
     expect(smoke).toContain("['ci', '--omit=dev'");
     expect(smoke).toContain("['dist/main.js', '--role', role]");
     expect([...execForm('runtime', 'ENTRYPOINT')!, ...execForm('runtime', 'CMD')!]).toEqual(['node', 'dist/main.js', '--role', 'api']);
