@@ -3,6 +3,7 @@ import { canCancel, executeDisposition, isWithdrawn, liveRetryDisposition, REASO
 import { HEADLESS_MOVES, isHeadlessSource, isTerminal, type HeadlessStatus } from '../domain/headless-machine';
 import type { ExecuteResult } from '../domain/headless-intent';
 import type { UnpaidPayout } from '../domain/failure-types';
+import type { HeadlessReadiness } from '../activities/payouts';
 import { adminRetrySignal, cancelUpdate, executeUpdate, statusQuery, type CancelResult, type ExecuteInput, type HeadlessLiveState, type HeadlessWorkflowInput } from './headless-messages';
 import { exclusiveSection } from './exclusive';
 import { claimActivity, recordedCommands, recordedRetry } from './recorded-commands';
@@ -16,6 +17,8 @@ import { WithdrawStatus } from './search-attributes';
 const ONE_PAYOUT_ACTIVITY = 'one-payout-activity';
 /** The payout runs as its own child workflow (payout.ts); runs begun before it make it here (payInWorkflow). */
 const PAYOUT_CHILD_WORKFLOW = 'payout-child-workflow';
+/** An attempt's asset and gas checks as one activity (headlessReadiness); runs begun before it keep two. */
+const ONE_READINESS_CHECK = 'one-readiness-check';
 
 /**
  * One headless intent's state and its message handlers. Execute and cancel run one at a time with every status change
@@ -131,8 +134,9 @@ export class HeadlessIntentManager {
     const id = this.input.withdrawalId;
     this.attemptInFlight = true;
     try {
-      if (!(await this.acts.check.headlessAssetSupported(id))) return await this.fail(false, REASON.ASSET_UNSUPPORTED);
-      if (!(await this.acts.check.bankrollHasGas(this.input.chainId, this.input.withdrawalId))) {
+      const readiness = patched(ONE_READINESS_CHECK) ? await this.acts.check.headlessReadiness(this.input.chainId, id) : await this.readinessInTwoChecks();
+      if (readiness === 'ASSET_UNSUPPORTED') return await this.fail(false, REASON.ASSET_UNSUPPORTED);
+      if (readiness === 'NO_GAS') {
         return await this.exclusive(async () => {
           if (isHeadlessSource('waitForGas', this.status) && (await this.acts.book.markHeadlessWaitingForGas(id))) this.setStatus(HEADLESS_MOVES.waitForGas.to);
         });
@@ -150,6 +154,12 @@ export class HeadlessIntentManager {
     if (!go) return;
     await this.acts.settle.signPayout(id); // stores the signed bytes and hash, and moves the row to RECONCILING
     this.setStatus(HEADLESS_MOVES.sign.to);
+  }
+
+  /** The readiness checks as runs begun before headlessReadiness make them: two activities, the asset's first. */
+  private async readinessInTwoChecks(): Promise<HeadlessReadiness> {
+    if (!(await this.acts.check.headlessAssetSupported(this.input.withdrawalId))) return 'ASSET_UNSUPPORTED';
+    return (await this.acts.check.bankrollHasGas(this.input.chainId, this.input.withdrawalId)) ? 'READY' : 'NO_GAS';
   }
 
   /** WAITING_FOR_GAS: a timer re-check, or an admin retry, sends it back to EXECUTION_QUEUED. */

@@ -77,6 +77,8 @@ describe('settlement', () => {
     expect(payout!.typedSearchAttributes.get(SessionRef)).toBe(sessionRef);
     expect(payout!.typedSearchAttributes.get(PayoutState)).toBe('COMPLETED');
     expect(await scheduledActivities(ctx.temporal.client, payout!.workflowId, payout!.runId)).toEqual(['confirmPayout']);
+    // The attempt's asset and gas checks are one activity, not two.
+    expect(await scheduledActivities(ctx.temporal.client, `headless-${sessionRef}`)).toEqual(['executeHeadlessIntent', 'headlessReadiness', 'signPayout']);
   });
 
   it('When the bankroll has no gas, Then WAITING_FOR_GAS with the reservation held; a cancel there releases it; an admin retry after restore-gas completes the payout', async () => {
