@@ -1,10 +1,11 @@
 /**
  * `npm run prod-smoke`: the production build run as a deployment runs it. `npm run build`, then a scratch directory
  * holding only what a release ships (package.json, the lock, .npmrc, dist/, config/networks.json) gets the production
- * dependencies (the checkout's node_modules pruned to `--omit=dev`, see installProduction), and `node dist/main.js --role api` and `--role worker` start there against the
- * test services (Temporal, PostgreSQL, the dev chains). A deposit must reach CREDITED and a headless payout COMPLETED,
- * with their webhooks; the widget must serve the prebuilt script and the CLI must run from dist/. This driver uses the
- * repository's tooling (tsx, the test support); the two service processes and the CLI run from the scratch copy only.
+ * dependencies (the checkout's node_modules pruned to `--omit=dev`, see installProduction), and `node dist/main.js
+ * --role api` and `--role worker` start there against the test services (Temporal, PostgreSQL, the dev chains). A
+ * deposit must reach CREDITED and a headless payout COMPLETED, with their webhooks; the widget must serve the prebuilt
+ * script and the CLI must run from dist/. This driver uses the repository's tooling (tsx, the test support); the two
+ * service processes and the CLI run from the scratch copy only.
  * Everything it started is stopped and the scratch directory removed; exits 1 on any failure.
  */
 import { execFileSync, spawn, type ChildProcess, type ExecFileSyncOptions } from 'node:child_process';
@@ -46,7 +47,7 @@ function installProduction(dir: string): void {
     execFileSync('cp', ['-al', path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules')], quiet);
     execFileSync('npm', ['prune', '--omit=dev', '--no-audit', '--no-fund'], quiet);
   } catch {
-    say('no linked copy of node_modules here; npm ci --omit=dev');
+    say('node_modules could not be linked and pruned here; npm ci --omit=dev');
     rmSync(path.join(dir, 'node_modules'), { recursive: true, force: true });
     try {
       execFileSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund'], quiet);
