@@ -1,6 +1,6 @@
-import { proxyActivities } from '@temporalio/workflow';
+import { patched, proxyActivities } from '@temporalio/workflow';
 import type { HeadlessActivities } from '../activities/headless';
-import type { PayoutActivities } from '../activities/payouts';
+import type { HeadlessReadiness, PayoutActivities } from '../activities/payouts';
 import { PAYOUT_UNPAID } from '../domain/failure-types';
 import type { HeadlessWorkflowInput } from './headless-messages';
 
@@ -23,4 +23,14 @@ export function headlessActivities(input: HeadlessWorkflowInput) {
       retry: { initialInterval: input.pollMs, backoffCoefficient: 1, maximumInterval: input.pollMs, nonRetryableErrorTypes: [...PAYOUT_UNPAID] },
     }),
   };
+}
+
+/** An attempt's asset and gas checks as one activity (headlessReadiness); runs begun before it keep two. */
+const ONE_READINESS_CHECK = 'one-readiness-check';
+
+/** What an attempt finds before it may sign: the intent's asset still supported, then gas for its payout. */
+export async function attemptReadiness(acts: ReturnType<typeof headlessActivities>, input: HeadlessWorkflowInput): Promise<HeadlessReadiness> {
+  if (patched(ONE_READINESS_CHECK)) return acts.check.headlessReadiness(input.chainId, input.withdrawalId);
+  if (!(await acts.check.headlessAssetSupported(input.withdrawalId))) return 'ASSET_UNSUPPORTED';
+  return (await acts.check.bankrollHasGas(input.chainId, input.withdrawalId)) ? 'READY' : 'NO_GAS';
 }

@@ -3,11 +3,10 @@ import { canCancel, executeDisposition, isWithdrawn, liveRetryDisposition, REASO
 import { HEADLESS_MOVES, isHeadlessSource, isTerminal, type HeadlessStatus } from '../domain/headless-machine';
 import type { ExecuteResult } from '../domain/headless-intent';
 import type { UnpaidPayout } from '../domain/failure-types';
-import type { HeadlessReadiness } from '../activities/payouts';
 import { adminRetrySignal, cancelUpdate, executeUpdate, statusQuery, type CancelResult, type ExecuteInput, type HeadlessLiveState, type HeadlessWorkflowInput } from './headless-messages';
 import { exclusiveSection } from './exclusive';
 import { claimActivity, recordedCommands, recordedRetry } from './recorded-commands';
-import { headlessActivities } from './headless-activities';
+import { attemptReadiness, headlessActivities } from './headless-activities';
 import { unpaidPayout } from './payout-failures';
 import { runPayout, unpaidReason } from './payout';
 import { refusal, refusalOf } from './refusal';
@@ -17,8 +16,6 @@ import { WithdrawStatus } from './search-attributes';
 const ONE_PAYOUT_ACTIVITY = 'one-payout-activity';
 /** The payout runs as its own child workflow (payout.ts); runs begun before it make it here (payInWorkflow). */
 const PAYOUT_CHILD_WORKFLOW = 'payout-child-workflow';
-/** An attempt's asset and gas checks as one activity (headlessReadiness); runs begun before it keep two. */
-const ONE_READINESS_CHECK = 'one-readiness-check';
 
 /**
  * One headless intent's state and its message handlers. Execute and cancel run one at a time with every status change
@@ -134,7 +131,7 @@ export class HeadlessIntentManager {
     const id = this.input.withdrawalId;
     this.attemptInFlight = true;
     try {
-      const readiness = patched(ONE_READINESS_CHECK) ? await this.acts.check.headlessReadiness(this.input.chainId, id) : await this.readinessInTwoChecks();
+      const readiness = await attemptReadiness(this.acts, this.input);
       if (readiness === 'ASSET_UNSUPPORTED') return await this.fail(false, REASON.ASSET_UNSUPPORTED);
       if (readiness === 'NO_GAS') {
         return await this.exclusive(async () => {
@@ -156,12 +153,6 @@ export class HeadlessIntentManager {
     this.setStatus(HEADLESS_MOVES.sign.to);
   }
 
-  /** The readiness checks as runs begun before headlessReadiness make them: two activities, the asset's first. */
-  private async readinessInTwoChecks(): Promise<HeadlessReadiness> {
-    if (!(await this.acts.check.headlessAssetSupported(this.input.withdrawalId))) return 'ASSET_UNSUPPORTED';
-    return (await this.acts.check.bankrollHasGas(this.input.chainId, this.input.withdrawalId)) ? 'READY' : 'NO_GAS';
-  }
-
   /** WAITING_FOR_GAS: a timer re-check, or an admin retry, sends it back to EXECUTION_QUEUED. */
   async waitForGas(): Promise<void> {
     await condition(() => this.retryPending || this.status !== 'WAITING_FOR_GAS', this.input.gasRecheckSeconds * 1000);
@@ -179,10 +170,9 @@ export class HeadlessIntentManager {
 
   /** RECONCILING: the signed payout goes to its child workflow (payout.ts): the same bytes sent, confirmed, completed once. */
   async reconcile(): Promise<void> {
-    const id = this.input.withdrawalId;
     this.signing = true;
     if (this.input.pauseBeforeBroadcastMs > 0) await sleep(this.input.pauseBeforeBroadcastMs);
-    const reason = patched(PAYOUT_CHILD_WORKFLOW) ? unpaidReason(await runPayout({ withdrawalId: id, pollMs: this.input.pollMs })) : await this.payInWorkflow();
+    const reason = patched(PAYOUT_CHILD_WORKFLOW) ? unpaidReason(await runPayout({ withdrawalId: this.input.withdrawalId, pollMs: this.input.pollMs })) : await this.payInWorkflow();
     if (reason) return this.fail(false, reason);
     this.setStatus(HEADLESS_MOVES.complete.to);
   }
