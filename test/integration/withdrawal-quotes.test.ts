@@ -37,6 +37,23 @@ async function expireQuote(where: { id: string } | { sessionRef: string }): Prom
   await ctx.db.withdrawal.updateMany({ where, data: { quotedAt: new Date(Date.now() - (TTL_SECONDS + 1) * 1000) } });
 }
 
+/**
+ * Until a held approval's retry (approveAndSettle) scheduled after `sinceMs` has ended. The retries run one at a time,
+ * so every retry that read the quote before the test set it back has ended too, and the next one reads it expired. A
+ * retry that read it fresh and found the approval enabled after the set-back settled at the old quote (seen once in
+ * CI, under load): that is the test's edit of the row under a running retry, not the quote expiring with time.
+ */
+async function retriedSince(id: string, sinceMs: number): Promise<void> {
+  await eventually(async () => {
+    const { events } = await ctx.temporal.client.workflow.getHandle(`withdrawal-${id}`).fetchHistory();
+    const ms = (t: { seconds?: unknown; nanos?: number | null } | null | undefined) => Number(t?.seconds ?? 0) * 1000 + (t?.nanos ?? 0) / 1e6;
+    const scheduled = new Set(
+      events!.filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'approveAndSettle' && ms(e.eventTime) > sinceMs).map((e) => String(e.eventId)),
+    );
+    return events!.some((e) => scheduled.has(String(e.activityTaskCompletedEventAttributes?.scheduledEventId)));
+  }, 60_000, 'a held approval retried after the quote was set back');
+}
+
 /** A 300.00 USD request paid in WETH, quoted at the current WETH price. */
 async function submitWeth(apiKey: string, amount = '300.00') {
   const s = await f.session(apiKey, amount);
@@ -169,7 +186,9 @@ describe('Mode B: a held approval that settles after its quote expired', () => {
     const decided = await f.decide(ext.apiKey, w.id, 'APPROVE');
     expect(decided.body.data).toMatchObject({ withdrawStatus: 'AWAITING_APPROVAL', held: true, heldReason: 'APPROVAL_NOT_ENABLED' });
     await wethPrice('6000');
+    const setBack = Date.now();
     await expireQuote({ id: w.id });
+    await retriedSince(w.id, setBack);
     await ctx.db.operator.update({ where: { id: ext.id }, data: { autoRelease: true } });
 
     expect(await paid(w.id)).toMatchObject({ cryptoAmountSent: '0.05000000', amountInUsd: '300.000000' });
