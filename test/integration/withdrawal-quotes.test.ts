@@ -1,4 +1,5 @@
 import { ApplicationFailure } from '@temporalio/common';
+import { tsToMs } from '@temporalio/common/lib/time';
 import { Contract } from 'ethers';
 import { mine, setPrice } from '../../dev/devchain/dev-commands';
 import { createAdmin } from '../../src/provisioning/admins';
@@ -46,9 +47,8 @@ async function expireQuote(where: { id: string } | { sessionRef: string }): Prom
 async function retriedSince(id: string, sinceMs: number): Promise<void> {
   await eventually(async () => {
     const { events } = await ctx.temporal.client.workflow.getHandle(`withdrawal-${id}`).fetchHistory();
-    const ms = (t: { seconds?: unknown; nanos?: number | null } | null | undefined) => Number(t?.seconds ?? 0) * 1000 + (t?.nanos ?? 0) / 1e6;
     const scheduled = new Set(
-      events!.filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'approveAndSettle' && ms(e.eventTime) > sinceMs).map((e) => String(e.eventId)),
+      events!.filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'approveAndSettle' && tsToMs(e.eventTime) > sinceMs).map((e) => String(e.eventId)),
     );
     return events!.some((e) => scheduled.has(String(e.activityTaskCompletedEventAttributes?.scheduledEventId)));
   }, 60_000, 'a held approval retried after the quote was set back');
