@@ -1,11 +1,12 @@
 import type { Withdrawal } from '../generated/prisma/client';
 import { claimSettlement, recordSettled, type AdminNote } from '../store/settlement';
-import { requireWithdrawalWithReservation } from '../store/withdrawal-reads';
+import { quoteExpired } from '../domain/withdraw-amounts';
+import { requireWithdrawalWithReservation, type WithdrawalWithReservation } from '../store/withdrawal-reads';
 import { payoutReservations, type ApprovalOutcome } from './approval';
 import { gasRefusalOf } from './gas-refusal';
 import { payoutSigner, type PayoutActivityDeps } from './payouts';
 import { refusal } from './refusal';
-import { heldRefusal, payoutQuotes, type RequoteDeps } from './requote';
+import { heldRefusal, payoutQuotes, type Payable, type RequoteDeps } from './requote';
 
 /** `cancelled`: the withdrawal was cancelled with its session (claimSettlement); nothing was signed. */
 export type SettlementOutcome = { approved: true; txHash: string } | Extract<ApprovalOutcome, { approved: false }> | { approved: false; cancelled: true };
@@ -33,6 +34,16 @@ export function createSettlementActivities(d: RequoteDeps & PayoutActivityDeps) 
 
   const load = (id: string) => requireWithdrawalWithReservation(d.db, id);
 
+  /**
+   * The quote once more right before signing: an approval can wait on its owner's section (and its reads) past the
+   * TTL, and a quote expired by then is priced again (from the row as the approval left it, its reservation resized)
+   * rather than signed at the old price. In memory while the quote holds.
+   */
+  async function stillPayable(w: WithdrawalWithReservation): Promise<Payable> {
+    if (!quoteExpired(w.quotedAt, new Date(), d.config.WITHDRAW_QUOTE_TTL_SECONDS)) return { ok: true, w };
+    return payable(await load(w.id));
+  }
+
   return {
     /**
      * A reserved payout (Mode A's admin COMPLETED): re-priced if its quote expired (payoutQuotes; refused with the reason
@@ -53,7 +64,8 @@ export function createSettlementActivities(d: RequoteDeps & PayoutActivityDeps) 
     },
 
     /**
-     * Mode B APPROVE: re-priced first if its quote expired, then settled when approval holds (or held before),
+     * Mode B APPROVE: re-priced first if its quote expired (and again if it expired while the approval waited), then
+     * settled when approval holds (or held before),
      * otherwise held with the reason and nothing signed; a payout its gas estimate holds is held likewise (its
      * reservation kept), and re-tried with the held approvals.
      */
@@ -62,8 +74,10 @@ export function createSettlementActivities(d: RequoteDeps & PayoutActivityDeps) 
       if (!q.ok) return { approved: false, heldReason: q.heldReason };
       const outcome = await approve(q.w);
       if (!outcome.approved) return outcome;
+      const ready = await stillPayable(q.w);
+      if (!ready.ok) return { approved: false, heldReason: ready.heldReason };
       try {
-        const txHash = await settle(q.w);
+        const txHash = await settle(ready.w);
         return txHash === null ? { approved: false, cancelled: true } : { approved: true, txHash };
       } catch (err) {
         const gas = gasRefusalOf(err);
