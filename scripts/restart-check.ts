@@ -23,6 +23,11 @@ const API = 'http://127.0.0.1:3000';
 const NODES: Record<number, string> = { 31337: 'http://127.0.0.1:8546', 1337: 'http://127.0.0.1:8548' };
 const CHAINS = Object.keys(NODES).map(Number);
 const RUNS = 3;
+/**
+ * How long a deposit's credit or a payout's confirmation may take. Generous: CI runs this beside the test shards on two
+ * cores, where a step that takes seconds alone took over two minutes once; each step's time is printed.
+ */
+const STEP_TIMEOUT_MS = 5 * 60_000;
 
 function cli(args: string[]): Record<string, unknown> {
   const out = execFileSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'dev/cli/main.ts'), ...args], { cwd: ROOT, encoding: 'utf8' });
@@ -58,9 +63,12 @@ async function start(run: number): Promise<ChildProcess> {
   const child = spawn('npm', ['start'], { cwd: ROOT, detached: true, stdio: ['ignore', log, log] });
   // A start that exits fails at once rather than at the readiness timeout; either way nothing of it is left running,
   // and its last lines say why.
-  const exited = new Promise<never>((_resolve, reject) => child.once('exit', (code, signal) => reject(new Error(`start ${run}: npm start exited (${signal ?? code}) before /readyz answered`))));
+  const exited = new Promise<never>((_resolve, reject) => child.once('exit', (code, signal) => reject(new Error(`start ${run}: npm start exited (${signal ?? code}) before it logged gateway ready`))));
   try {
-    await Promise.race([until(`start ${run}: /readyz`, async () => (await fetch(`${API}/readyz`)).ok, 10 * 60_000), exited]);
+    // What a user waits for: the launcher's `gateway ready` (the API's /readyz and the worker polling), not /readyz
+    // alone, which answers while the worker still bundles its workflows.
+    const ready = async () => readFileSync(logPath, 'utf8').includes('"msg":"gateway ready"') && (await fetch(`${API}/readyz`)).ok;
+    await Promise.race([until(`start ${run}: gateway ready`, ready, 10 * 60_000), exited]);
   } catch (err) {
     killGroup(child);
     const tail = readFileSync(logPath, 'utf8').trimEnd().split('\n').slice(-40).join('\n');
@@ -104,7 +112,7 @@ async function deposit(apiKey: string, receiver: WebhookReceiver, user: string, 
   const addr = await http(API, 'POST', '/depositor/address', { json: { sid: session.body.data.sid, currency: 'USDT', chainId } });
   if (addr.status !== 200) throw new Error(`deposit address: ${addr.status} ${addr.text}`);
   const { txHash } = cli(['dev', 'fund', '--chain', String(chainId), '--address', addr.body.data.address, '--token', 'USDT', '--amount', '5']);
-  await until(`DEPOSIT for ${String(txHash)}`, async () => receiver.received.some((r) => new URLSearchParams(r.body).get('transactionHash') === txHash), 120_000, chainId);
+  await until(`DEPOSIT for ${String(txHash)}`, async () => receiver.received.some((r) => new URLSearchParams(r.body).get('transactionHash') === txHash), STEP_TIMEOUT_MS, chainId);
 }
 
 async function payout(apiKey: string, receiver: WebhookReceiver, user: string, chainId: number): Promise<void> {
@@ -121,7 +129,7 @@ async function payout(apiKey: string, receiver: WebhookReceiver, user: string, c
   await until(`WITHDRAW_COMPLETE for ${id}`, async () => receiver.received.some((r) => {
     const f = new URLSearchParams(r.body);
     return f.get('event') === 'WITHDRAW_COMPLETE' && f.get('withdrawRequestId') === id;
-  }), 120_000, chainId);
+  }), STEP_TIMEOUT_MS, chainId);
   const provider = new JsonRpcProvider(NODES[chainId], undefined, { staticNetwork: true });
   const paid = (await new Contract(usdt, ['function balanceOf(address) view returns (uint256)'], provider).getFunction('balanceOf')(to)) as bigint;
   provider.destroy();
@@ -141,11 +149,14 @@ async function main(): Promise<void> {
           apiKey = op.apiKey as string;
         }
         for (const chainId of CHAINS) {
+          let t0 = Date.now();
+          const took = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
           await deposit(apiKey, receiver, `restart-user-${run}-${chainId}`, chainId);
-          console.error(`restart-check: start ${run}: deposit on chain ${chainId} swept and credited`);
+          console.error(`restart-check: start ${run}: deposit on chain ${chainId} swept and credited in ${took()}`);
           if (run > 1) {
+            t0 = Date.now();
             await payout(apiKey, receiver, `restart-payee-${run}-${chainId}`, chainId);
-            console.error(`restart-check: start ${run}: payout on chain ${chainId} confirmed`);
+            console.error(`restart-check: start ${run}: payout on chain ${chainId} confirmed in ${took()}`);
           }
         }
       } finally {

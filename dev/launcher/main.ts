@@ -19,6 +19,7 @@ import { SIGNING_KEY_VARS, loadSigningKeys, roleEnvs, withoutSigningKeys, type S
 import { DATA_DIR, ROOT } from './paths';
 import { createDatabaseIfMissing, findOrStartPostgres, migrate, withDatabase } from './postgres';
 import { startProcess, waitFor } from './processes';
+import { workersPolling } from './worker-ready';
 import { startFrontProxy } from './front-proxy';
 import { planServices, processCount } from './service-plan';
 import { ensureTemporalCli, readDevServerSettings, startTemporalDevServer } from './temporal-server';
@@ -168,9 +169,11 @@ async function main() {
     log.info('webhooks may reach these internal ranges (WEBHOOK_ALLOWED_PRIVATE_CIDRS)', { ranges: serviceEnv.WEBHOOK_ALLOWED_PRIVATE_CIDRS });
     writeDevEnv(devEnvOf(env, process.env));
     const plan = planServices(count, roleEnvs(serviceEnv, keys), config);
+    const workerPids: number[] = [];
     for (const svc of plan.services) {
       // node itself with tsx's loader (no wrapper process between us and the service, so our signals reach it).
       const proc = startProcess(svc.name, process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/main.ts'), '--role', svc.role], { env: svc.env, cwd: ROOT });
+      if (svc.role === 'worker') workerPids.push(proc.child.pid!);
       proc.child.once('exit', (code) => {
         if (!stopping) {
           log.error('service process exited', { service: svc.name, code });
@@ -189,6 +192,9 @@ async function main() {
     for (const port of plan.apiPorts.length ? plan.apiPorts : [plan.frontPort]) {
       await waitFor(`gateway /readyz on ${port}`, () => fetch(`http://${config.HOST}:${port}/readyz`).then((r) => r.ok, () => false), 120_000);
     }
+    // And when every worker polls for workflow tasks: run from source, a worker bundles its workflows first (seconds,
+    // minutes on a loaded machine), and until then a deposit or payout waits with nothing to say why.
+    await workersPolling(config, workerPids);
     log.info('gateway ready', { api, processes: plan.services.length / 2, temporalUi: config.TEMPORAL_UI_URL, startupSeconds: Math.round(process.uptime()) });
   } catch (err) {
     log.error(err instanceof ConfigError ? err.message : 'start failed', { err });

@@ -1,5 +1,6 @@
 import { genesisHashOf, openScanCursor, registerChainInstance } from '../../src/provisioning/chain-instance';
 import { createTestContext, type TestContext } from '../support/harness';
+import { workersPolling } from '../../dev/launcher/worker-ready';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -27,5 +28,16 @@ describe('workers starting together', () => {
     expect(starts.filter((s) => s.status === 'rejected').map((s) => String((s as PromiseRejectedResult).reason))).toEqual([]);
     expect(await ctx.db.chainCursor.count({ where: { chainId } })).toBe(1);
     expect((await ctx.db.chain.findUniqueOrThrow({ where: { chainId } })).genesisHash).toBe(genesis);
+  });
+});
+
+// `npm start` says `gateway ready` only once its worker processes poll (dev/launcher/worker-ready.ts): run from source a
+// worker bundles its workflows first, and /readyz (the API's) answers meanwhile.
+describe("the launcher's wait for its workers", () => {
+  it('When no worker of the given process polls the task queue, Then the wait times out; once one does, Then it ends, and only for that process', async () => {
+    await expect(workersPolling(ctx.config, [process.pid], 2000)).rejects.toThrow(/not ready/);
+    await ctx.startWorker();
+    await workersPolling(ctx.config, [process.pid], 60_000);
+    await expect(workersPolling(ctx.config, [process.pid, process.ppid], 2000)).rejects.toThrow(/not ready/);
   });
 });
