@@ -164,6 +164,16 @@ export async function addCandidate(db: Db, id: string, c: { txHash: string; rawT
 }
 
 /**
+ * A TRON sender's next sequence number: one past its highest, read from the end of the unique (chain, instance,
+ * sender, nonce) index. Counting its rows gave the same number (rows are never deleted) but read the whole history.
+ */
+export function tronNextSequence(chainId: number, genesisHash: string, from: string): Prisma.Sql {
+  return Prisma.sql`
+    SELECT COALESCE(MAX(nonce) + 1, 0)::int AS next FROM "OutboundTx"
+    WHERE "chainId" = ${chainId} AND "genesisHash" = ${genesisHash} AND "fromAddress" = ${from}`;
+}
+
+/**
  * TRON's signing section (no nonces on TRON: `nonce` is a per-sender sequence that keeps the row key unique): under
  * the (chain, sender) lock, the row a racing signer stored for the purpose, or a new one with what `sign` answers
  * for the sequence number. One Prisma transaction, as before the move.
@@ -176,7 +186,7 @@ export function tronSigningSection(db: Db, at: { chainId: number; from: string; 
     if (again) return again;
     const { genesisHash } = await tx.chain.findUniqueOrThrow({ where: { chainId } });
     if (!genesisHash) throw new Error(`chain ${chainId} has no registered instance (genesis block id)`);
-    const nonce = await tx.outboundTx.count({ where: { chainId, genesisHash, fromAddress: from } });
+    const [{ next: nonce }] = await tx.$queryRaw<[{ next: number }]>(tronNextSequence(chainId, genesisHash, from));
     const { rawTx, txHash } = await sign();
     return tx.outboundTx.create({
       data: { chainId, genesisHash, fromAddress: from, nonce, purpose, rawTx, txHash, candidates: { create: { txHash, rawTx, maxFeePerGas: '0' } } },

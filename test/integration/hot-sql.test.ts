@@ -16,6 +16,7 @@ import { recordWebhookEvent } from '../../src/store/outbox';
 import { reservationInsert } from '../../src/store/liquidity';
 import { ownerCapsReads } from '../../src/store/cap-usage';
 import { ownerSection } from '../../src/store/owner-section';
+import { tronNextSequence } from '../../src/store/outbound-txs';
 import { advisoryLock, lockedSection, sqlBatch, sqlTransaction, type RawTx } from '../../src/store/sql';
 import { createTestContext, type TestContext } from '../support/harness';
 import { delay } from '../support/wait';
@@ -278,7 +279,26 @@ describe('the owner section and batches', () => {
     const window = ownerCapsReads(owner.id, new Date(), [])[1]!;
     const { rows } = await ctx.db.sql.query({ text: `EXPLAIN (ANALYZE, FORMAT JSON) ${window.text}`, values: window.values });
     const plan = (rows[0] as { 'QUERY PLAN': Array<{ Plan: PlanNode }> })['QUERY PLAN'][0]!.Plan;
-    expect(withdrawalRowsReached(plan)).toBeLessThanOrEqual(10);
+    expect(rowsReached(plan, 'Withdrawal')).toBeLessThanOrEqual(10);
+  });
+
+  it("When a TRON sender has a long history, Then its next sequence number is one past its highest, read from the index's end and not from its history", async () => {
+    const from = `T${randomUUID().replaceAll('-', '').slice(0, 33)}`;
+    // 3,000 earlier transactions of the sender (and one of another sender, higher), on one chain instance.
+    await ctx.db.sql.query(
+      `INSERT INTO "OutboundTx" (id, "chainId", "genesisHash", "fromAddress", nonce, purpose, "rawTx", "txHash", "updatedAt")
+       SELECT gen_random_uuid(), 1000195, 'tron-genesis', $1, g, 'seq:' || $1 || ':' || g, '{}', 'seq-' || $1 || '-' || g, now()
+       FROM generate_series(0, 2999) g
+       UNION ALL SELECT gen_random_uuid(), 1000195, 'tron-genesis', $1 || 'x', 9000, 'seq:' || $1 || 'x', '{}', 'seq-' || $1 || 'x', now()`,
+      [from],
+    );
+    await ctx.db.sql.query('ANALYZE "OutboundTx"');
+    const read = tronNextSequence(1000195, 'tron-genesis', from);
+    expect(await ctx.db.$queryRaw(read)).toEqual([{ next: 3000 }]);
+    expect(await ctx.db.$queryRaw(tronNextSequence(1000195, 'tron-genesis', `${from}y`))).toEqual([{ next: 0 }]);
+    const { rows } = await ctx.db.sql.query({ text: `EXPLAIN (ANALYZE, FORMAT JSON) ${read.text}`, values: read.values });
+    const plan = (rows[0] as { 'QUERY PLAN': Array<{ Plan: PlanNode }> })['QUERY PLAN'][0]!.Plan;
+    expect(rowsReached(plan, 'OutboundTx')).toBeLessThanOrEqual(2);
   });
 
   it('When a statement of a batch fails, Then the statements before it are rolled back with it', async () => {
@@ -299,10 +319,10 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 
-/** Rows of "Withdrawal" a plan's scans produced or read and threw away, over all their loops. */
-function withdrawalRowsReached(n: PlanNode): number {
-  const own = n['Relation Name'] === 'Withdrawal' ? (n['Actual Rows'] + (n['Rows Removed by Filter'] ?? 0) + (n['Rows Removed by Index Recheck'] ?? 0)) * n['Actual Loops'] : 0;
-  return own + (n.Plans ?? []).reduce((sum, p) => sum + withdrawalRowsReached(p), 0);
+/** Rows of a table a plan's scans produced or read and threw away, over all their loops. */
+function rowsReached(n: PlanNode, table: string): number {
+  const own = n['Relation Name'] === table ? (n['Actual Rows'] + (n['Rows Removed by Filter'] ?? 0) + (n['Rows Removed by Index Recheck'] ?? 0)) * n['Actual Loops'] : 0;
+  return own + (n.Plans ?? []).reduce((sum, p) => sum + rowsReached(p, table), 0);
 }
 
 /** A Mode B withdrawal row with every optional column set. */
