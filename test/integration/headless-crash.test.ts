@@ -3,7 +3,9 @@ import { drainGas, restoreGas } from '../../dev/devchain/dev-commands';
 import { headlessSuite } from '../support/headless-fixtures';
 import { delay, eventually } from '../support/wait';
 
-// The test-only pause between signing and broadcasting gives the test a window to stop the worker there.
+// The test-only pause between signing and broadcasting gives the test a window to stop the worker there. Reaching the
+// signature or the broadcast takes a few workflow tasks: a minute allows for a CI run beside the other shards, where
+// a workflow task took 8 s once and 15 s were not enough.
 const { ctx, f, op } = headlessSuite({ GAS_RECHECK_SECONDS: '1', TEST_PAUSE_BEFORE_BROADCAST_MS: '3000' });
 
 const payoutTx = (id: string) => ctx.db.outboundTx.findUnique({ where: { purpose: `payout:${id}` } });
@@ -37,7 +39,7 @@ describe('crash safety', () => {
     const signed = await eventually(async () => {
       const tx = await payoutTx(id);
       return tx?.status === 'SIGNED' ? tx : null;
-    }, 15_000, 'payout signed');
+    }, 60_000, 'payout signed');
     await ctx.stopWorker();
     try {
       expect((await f.row(id)).status).toBe('RECONCILING');
@@ -59,7 +61,7 @@ describe('crash safety', () => {
     const sent = await eventually(async () => {
       const tx = await payoutTx(id);
       return tx?.status === 'BROADCAST' ? tx : null;
-    }, 15_000, 'payout broadcast');
+    }, 60_000, 'payout broadcast');
     await ctx.stopWorker();
     try {
       expect((await f.record(op.apiKey, sessionRef)).body.data).toMatchObject({ status: 'RECONCILING', txHash: sent.txHash, txState: 'CONFIRMING', confirmations: 1 });
