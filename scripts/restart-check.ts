@@ -7,11 +7,13 @@
  * goes to .data/restart-check-<run>.log.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Contract, JsonRpcProvider, Wallet } from 'ethers';
+import { devCommand } from '../dev/cli/dev';
 import { mine } from '../dev/devchain/dev-commands';
+import { withDevEnv } from '../dev/launcher/dev-env';
+import { runCli } from '../src/cli/main';
 import { DATA_DIR, ROOT } from '../dev/launcher/paths';
 import { tcpOpen } from '../dev/launcher/processes';
 import { http } from '../test/support/http';
@@ -29,8 +31,13 @@ const RUNS = 3;
  */
 const STEP_TIMEOUT_MS = 5 * 60_000;
 
-function cli(args: string[]): Record<string, unknown> {
-  const out = execFileSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'dev/cli/main.ts'), ...args], { cwd: ROOT, encoding: 'utf8' });
+/** `npm run --silent cli -- ...` (the dev entry, with the .data/dev.env the running start wrote), in this process. */
+async function cli(args: string[]): Promise<Record<string, unknown>> {
+  let out = '';
+  const code = await runCli(args, withDevEnv(process.env), { dev: devCommand }, (text) => {
+    out += text;
+  });
+  if (code !== 0) throw new Error(`cli ${args.slice(0, 2).join(' ')} exited ${code}: ${out.trim()}`);
   return JSON.parse(out) as Record<string, unknown>;
 }
 
@@ -111,7 +118,7 @@ async function deposit(apiKey: string, receiver: WebhookReceiver, user: string, 
   if (session.status !== 201) throw new Error(`deposit session: ${session.status} ${session.text}`);
   const addr = await http(API, 'POST', '/depositor/address', { json: { sid: session.body.data.sid, currency: 'USDT', chainId } });
   if (addr.status !== 200) throw new Error(`deposit address: ${addr.status} ${addr.text}`);
-  const { txHash } = cli(['dev', 'fund', '--chain', String(chainId), '--address', addr.body.data.address, '--token', 'USDT', '--amount', '5']);
+  const { txHash } = await cli(['dev', 'fund', '--chain', String(chainId), '--address', addr.body.data.address, '--token', 'USDT', '--amount', '5']);
   await until(`DEPOSIT for ${String(txHash)}`, async () => receiver.received.some((r) => new URLSearchParams(r.body).get('transactionHash') === txHash), STEP_TIMEOUT_MS, chainId);
 }
 
@@ -145,7 +152,7 @@ async function main(): Promise<void> {
       const child = await start(run);
       try {
         if (run === 1) {
-          const op = cli(['operator', 'create', '--name', `Restart check ${Date.now()}`, '--webhook-url', receiver.url, '--approval-mode', 'external', '--auto-release']);
+          const op = await cli(['operator', 'create', '--name', `Restart check ${Date.now()}`, '--webhook-url', receiver.url, '--approval-mode', 'external', '--auto-release']);
           apiKey = op.apiKey as string;
         }
         for (const chainId of CHAINS) {

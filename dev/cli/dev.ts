@@ -44,8 +44,8 @@ function nodeUrl(config: Config, chainId: number): string {
 }
 
 /** The bankroll's key, for geth's drain and restore (transfers): the environment's, else the launcher's dev secrets. */
-function bankrollKey(): string | undefined {
-  return process.env.BANKROLL_PRIVATE_KEY ?? readDevSecrets()?.BANKROLL_PRIVATE_KEY;
+function bankrollKey(env: NodeJS.ProcessEnv): string | undefined {
+  return env.BANKROLL_PRIVATE_KEY ?? readDevSecrets()?.BANKROLL_PRIVATE_KEY;
 }
 
 const decimal = z.string().regex(/^\d+(\.\d+)?$/, 'expected a positive decimal number');
@@ -53,7 +53,7 @@ const chainFlag = { chain: { type: 'string' } } as const;
 const chainId = z.string().regex(/^\d+$/, 'expected a chain id').optional();
 
 /** `dev fund|mine|price|bankroll|drain-gas|restore-gas|rpc` against the dev chain (CONTRACT §2, §7). */
-export async function devCommand(db: Db, config: Config, sub: string | undefined, args: string[]): Promise<unknown> {
+export async function devCommand(db: Db, config: Config, sub: string | undefined, args: string[], env: NodeJS.ProcessEnv): Promise<unknown> {
   const bankrollAddress = config.BANKROLL_ADDRESS;
   switch (sub) {
     case 'fund': {
@@ -87,7 +87,7 @@ export async function devCommand(db: Db, config: Config, sub: string | undefined
       const f = validate(z.object({ chain: chainId }), parse(args, chainFlag).flags);
       const { chainId: id } = await devChain(db, f.chain);
       const gas = sub === 'drain-gas' ? drainGas : restoreGas;
-      return { chainId: id, ...(await gas({ nodeUrl: nodeUrl(config, id), address: bankrollAddress, chainId: id, ownerKey: bankrollKey() })) };
+      return { chainId: id, ...(await gas({ nodeUrl: nodeUrl(config, id), address: bankrollAddress, chainId: id, ownerKey: bankrollKey(env) })) };
     }
     case 'rpc': {
       const { flags } = parse(args, { ...chainFlag, down: { type: 'boolean' }, up: { type: 'boolean' } });

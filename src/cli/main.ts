@@ -59,14 +59,23 @@ function describe(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-/** A command group that another entry adds (the dev entry's `dev`): its answer is printed as the one JSON value. */
-export type CommandGroup = (db: Db, config: Config, sub: string | undefined, args: string[]) => Promise<unknown>;
+/**
+ * A command group that another entry adds (the dev entry's `dev`): its answer is printed as the one JSON value. It
+ * gets the environment the CLI was given, never the process's.
+ */
+export type CommandGroup = (db: Db, config: Config, sub: string | undefined, args: string[], env: NodeJS.ProcessEnv) => Promise<unknown>;
 
 /**
  * The service team's provisioning tool (CONTRACT §2): exactly one JSON object on stdout, logs on stderr,
- * non-zero exit with { "error": ... } on failure. `extra` adds command groups (dev/cli/main.ts adds `dev`).
+ * non-zero exit with { "error": ... } on failure. `extra` adds command groups (dev/cli/main.ts adds `dev`). It reads
+ * its environment from `env` only and prints through `write` only, so the tests run it inside their own process.
  */
-export async function runCli(argv: string[], env: NodeJS.ProcessEnv, extra: Record<string, CommandGroup> = {}): Promise<number> {
+export async function runCli(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  extra: Record<string, CommandGroup> = {},
+  write: (text: string) => void = (text) => process.stdout.write(text),
+): Promise<number> {
   const [group, sub, ...rest] = argv;
   let db: Db | null = null;
   let redact: Redact = (t) => t;
@@ -76,7 +85,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, extra: Reco
     db = createDb(config.DATABASE_URL, 2);
     if (group === 'reconcile') {
       const report = await reconcileCommand(db, config, argv.slice(1));
-      process.stdout.write(JSON.stringify(report) + '\n');
+      write(JSON.stringify(report) + '\n');
       return report.ok ? 0 : 1;
     }
     let out: unknown;
@@ -86,13 +95,13 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, extra: Reco
     else if (group === 'token') out = await tokenCommand(db, config, sub, rest);
     else if (group === 'fiat') out = await fiatCommand(db, sub, rest);
     else if (group === 'treasury') out = await treasuryCommand(db, config, sub, rest);
-    else if (group && Object.hasOwn(extra, group)) out = await extra[group]!(db, config, sub, rest);
+    else if (group && Object.hasOwn(extra, group)) out = await extra[group]!(db, config, sub, rest, env);
     else throw new UsageError(`usage: ${['operator', 'admin', 'chain', 'token', 'fiat', 'treasury', ...Object.keys(extra), 'reconcile'].join('|')} <command> [flags]`);
-    process.stdout.write(JSON.stringify(out) + '\n');
+    write(JSON.stringify(out) + '\n');
     return 0;
   } catch (err) {
     // A provider's error names its URL (and the key in it): the CLI's answer drops it like the services' logs do.
-    process.stdout.write(JSON.stringify({ error: redact(describe(redactError(err, redact))) }) + '\n');
+    write(JSON.stringify({ error: redact(describe(redactError(err, redact))) }) + '\n');
     return err instanceof UsageError || err instanceof RegistryInputError ? 2 : 1;
   } finally {
     await db?.$disconnect();

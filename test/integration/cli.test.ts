@@ -1,6 +1,6 @@
 import { Contract, JsonRpcProvider } from 'ethers';
 import { decryptSecret } from '../../src/domain/credentials';
-import { runCli } from '../support/cli';
+import { runCliProcess } from '../support/cli';
 import { createTestContext, type TestContext } from '../support/harness';
 import { http } from '../support/http';
 
@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const cli = (...args: string[]) => runCli(args, ctx.env);
+const cli = (...args: string[]) => runCliProcess(args, ctx.env);
 
 /** CONTRACT §2: stdout is exactly one JSON object, whatever happens. */
 function expectOneJsonObject(stdout: string) {

@@ -7,7 +7,7 @@ import { sendRaw } from '../../src/chain/evm-node';
 import { fund } from '../../dev/devchain/dev-commands';
 import { freePort } from '../../src/adapters/free-port';
 import { ensureDepositAddress } from '../../src/store/deposit-addresses';
-import { runCli } from '../support/cli';
+import { runCliProcess } from '../support/cli';
 import { createTestContext, type TestContext } from '../support/harness';
 import { headlessFixtures, type HeadlessFixtures } from '../support/headless-fixtures';
 import { testServices } from '../support/services';
@@ -90,7 +90,7 @@ describe.each([
   });
 
   it('When the CLI reaches the chain through the same two URLs, Then it answers, and neither its output nor any log or workflow history carries the first URL', async () => {
-    const r = await runCli(['reconcile', '--chain', '31337'], { ...ctx.env, LOG_LEVEL: 'debug' });
+    const r = await runCliProcess(['reconcile', '--chain', '31337'], { ...ctx.env, LOG_LEVEL: 'debug' });
     expect(r.json.chains[0].asOfBlock).toEqual(expect.any(Number));
     expect(r.stdout + r.stderr).not.toContain(token);
     // The operator learns of the failover, by endpoint number.
@@ -100,7 +100,7 @@ describe.each([
 
     // Every endpoint failing: the error names the chain's endpoints by number, never by URL.
     const dead = `http://127.0.0.1:${await freePort()}/ALSO-${token}`;
-    const failed = await runCli(['reconcile', '--chain', '31337'], { ...ctx.env, LOG_LEVEL: 'debug', CHAIN_RPC_URLS: `31337=${first.url}|${dead}` });
+    const failed = await runCliProcess(['reconcile', '--chain', '31337'], { ...ctx.env, LOG_LEVEL: 'debug', CHAIN_RPC_URLS: `31337=${first.url}|${dead}` });
     expect(failed.code).toBe(1);
     expect(failed.stdout).toMatch(/"error"/);
     expect(failed.stdout + failed.stderr).not.toContain(token);

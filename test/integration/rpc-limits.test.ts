@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { fund, mine } from '../../dev/devchain/dev-commands';
 import { ensureDepositAddress } from '../../src/store/deposit-addresses';
-import { runCli } from '../support/cli';
+import { runCliProcess } from '../support/cli';
 import { createTestContext, type TestContext } from '../support/harness';
 import { headlessFixtures, type HeadlessFixtures } from '../support/headless-fixtures';
 import { startLimitedRpc } from '../support/limited-rpc';
@@ -62,7 +62,7 @@ describe('a provider that limits log ranges and throttles', () => {
   it('When reconcile reads the bankroll history through the same provider, Then it is exact: every log found, no difference', async () => {
     const op = await f.operator();
     // The opening is pinned by the first run; the movements after it span many blocks.
-    expect((await runCli(['reconcile', '--chain', '31337'], ctx.env)).json).toMatchObject({ ok: true });
+    expect((await runCliProcess(['reconcile', '--chain', '31337'], ctx.env)).json).toMatchObject({ ok: true });
     const { id, sessionRef } = await f.intent(op.apiKey, { amount: '2.75' });
     expect((await f.execute(op.apiKey, sessionRef)).status).toBe(202);
     await f.waitStatus(id, 'COMPLETED', { mine: true });
@@ -73,7 +73,7 @@ describe('a provider that limits log ranges and throttles', () => {
     await mine({ nodeUrl: f.nodeUrl, blocks: MAX_LOG_BLOCKS * 3 });
     const refusalsBefore = rpc.seen.rangeRefusals;
 
-    const r = await runCli(['reconcile', '--chain', '31337'], ctx.env);
+    const r = await runCliProcess(['reconcile', '--chain', '31337'], ctx.env);
     expect(r.json).toMatchObject({ ok: true, differences: [] });
     expect(r.json.chains[0].payoutsChecked).toBeGreaterThanOrEqual(1);
     expect(r.json.chains[0].depositEventsChecked).toBeGreaterThanOrEqual(1);

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chainScannerWorkflowId } from '../../src/domain/keys';
-import { runCli } from '../support/cli';
+import { runCliProcess } from '../support/cli';
 import { createTestContext, type TestContext } from '../support/harness';
 import { testServices } from '../support/services';
 import { eventually } from '../support/wait';
@@ -82,7 +82,7 @@ describe('RPC URLs stay secret', () => {
 
   it('When a CLI command fails on the provider, Then its error answer and its logs do not carry the URL', async () => {
     rpc.state.failing = true;
-    const r = await runCli(['reconcile'], { ...ctx.env, CHAIN_RPC_URLS: `${ctx.services.registry.chainId}=${rpc.url}` });
+    const r = await runCliProcess(['reconcile'], { ...ctx.env, CHAIN_RPC_URLS: `${ctx.services.registry.chainId}=${rpc.url}` });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/SERVER_ERROR|rpc of chain/);
     expect(r.stdout + r.stderr).not.toContain(TOKEN);

@@ -1,5 +1,8 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
+import { devCommand } from '../../dev/cli/dev';
+import { withDevEnv } from '../../dev/launcher/dev-env';
+import { runCli as cliMain } from '../../src/cli/main';
 import { testServices } from './services';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -12,11 +15,33 @@ export interface CliResult {
   json: any;
 }
 
+const parsed = (stdout: string): any => {
+  try {
+    return JSON.parse(stdout);
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The provisioning CLI as `npm run --silent cli -- ...` runs it (dev/cli/main.ts: the dev commands, .data/dev.env
+ * filling what `env` leaves unset), inside the test's process: the same code and answer with no process start (a
+ * start cost about a third of a CPU-second, a few hundred times a CI run). Nothing it logs is captured (`stderr` is
+ * empty): a test of what the process prints or leaks runs it with runCliProcess.
+ */
+export async function runCli(args: string[], env: Record<string, string>): Promise<CliResult> {
+  let stdout = '';
+  const code = await cliMain(args, withDevEnv({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }), { dev: devCommand }, (text) => {
+    stdout += text;
+  });
+  return { code, stdout, stderr: '', json: parsed(stdout) };
+}
+
 /**
  * Runs the provisioning CLI as operators' service team would (`npm run --silent cli -- ...`), with an explicit env:
  * the same sources, bundled once per run by the global setup (`cliScript`) and run with node.
  */
-export function runCli(args: string[], env: Record<string, string>): Promise<CliResult> {
+export function runCliProcess(args: string[], env: Record<string, string>): Promise<CliResult> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
@@ -24,13 +49,7 @@ export function runCli(args: string[], env: Record<string, string>): Promise<Cli
       { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } },
       (err, stdout, stderr) => {
         const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
-        let json: any;
-        try {
-          json = JSON.parse(stdout);
-        } catch {
-          json = undefined;
-        }
-        resolve({ code, stdout, stderr, json });
+        resolve({ code, stdout, stderr, json: parsed(stdout) });
       },
     );
   });

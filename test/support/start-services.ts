@@ -127,9 +127,10 @@ const sourceDirname: Plugin = {
 
 /**
  * The provisioning CLI (cli.js) and the service (main.js, `--role api|worker`) as one script each with their packages
- * left external, run with plain node: the tests call the CLI a few hundred times a CI run and start about a hundred
- * service processes (the two-process run, the crash campaigns), and each start through tsx's loader cost 1.3 to 1.5
- * CPU-seconds more (measured side by side on an idle machine: the service 0.7 against 2.1).
+ * left external, run with plain node: the tests that run the CLI as a process (runCliProcess; the rest run it in
+ * their own process) and about a hundred service processes (the two-process run, the crash campaigns) start from
+ * them, and each start through tsx's loader cost 1.3 to 1.5 CPU-seconds more (measured side by side on an idle
+ * machine: the service 0.7 against 2.1).
  */
 async function bundleScripts(): Promise<string> {
   const dir = path.join(DATA_DIR, `test-scripts-${process.pid}-${Date.now()}`);
