@@ -41,16 +41,18 @@ describe('GET /metrics on the API', () => {
     await f.waitStatus(intent.id, 'COMPLETED', { mine: true });
     await f.waitEvents(intent.id, 1, 'WITHDRAW_COMPLETE');
 
+    // Both deliveries counted and nothing left undelivered: an event recorded just before a scrape (the payout's
+    // other events) is undelivered for a moment, which a CI run under load once caught (0.364 s).
     const after = await eventually(async () => {
       const s = (await scrape()).series;
-      return value(s, 'gateway_webhook_attempts{outcome="acknowledged"}') >= value(before, 'gateway_webhook_attempts{outcome="acknowledged"}') + 2 ? s : null;
-    }, 15_000, 'deliveries counted');
+      const counted = value(s, 'gateway_webhook_attempts{outcome="acknowledged"}') >= value(before, 'gateway_webhook_attempts{outcome="acknowledged"}') + 2;
+      return counted && value(s, 'gateway_webhook_oldest_undelivered_seconds') === 0 ? s : null;
+    }, 30_000, 'deliveries counted and none undelivered');
     const moved = (key: string) => value(after, key) - value(before, key);
     expect(moved('gateway_deposits{status="CREDITED"}')).toBe(1);
     expect(moved('gateway_payouts{status="CONFIRMED"}')).toBe(1);
     expect(moved('gateway_withdrawals{mode="C",status="COMPLETED"}')).toBe(1);
     expect(moved('gateway_http_requests_total{method="POST",route="/withdrawals/:sessionRef/execute",status="202"}')).toBe(1);
-    expect(value(after, 'gateway_webhook_oldest_undelivered_seconds')).toBe(0);
     expect(value(after, 'gateway_outbound_stuck{kind="payout"}')).toBe(0);
     expect(after.get('gateway_scanner_lag_blocks{chain_id="31337"}')).toBeGreaterThanOrEqual(0);
     // The bankroll paid 3 USDT (nothing reserved once it completed) and received the swept 5 USDC.
