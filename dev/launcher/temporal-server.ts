@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Connection } from '@temporalio/client';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { ensureGoTool } from './go-tool';
@@ -44,12 +45,33 @@ export function devServerArgs(s: DevServerSettings): string[] {
   return args;
 }
 
-/** Starts `temporal server start-dev` and waits for its frontend (and UI, when on) to accept connections. */
+/**
+ * True when the address answers as Temporal's frontend (WorkflowService). A port that merely accepts connections may be
+ * another dev server's: `start-dev` binds its internal services (history, matching) to free ports of its own choosing,
+ * and one of them took a port picked for a test's frontend once, answering UNIMPLEMENTED to every call.
+ */
+async function frontendAnswers(address: string): Promise<boolean> {
+  const { Connection: TemporalConnection } = await import('@temporalio/client');
+  let connection: Connection | undefined;
+  try {
+    connection = await TemporalConnection.connect({ address, connectTimeout: 2000 });
+    await connection.withDeadline(Date.now() + 2000, () => connection!.workflowService.getSystemInfo({}));
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await connection?.close().catch(() => {});
+  }
+}
+
+/** Starts `temporal server start-dev` and waits for its frontend to answer (and its UI, when on, to accept connections). */
 export async function startTemporalDevServer(cli: string, s: DevServerSettings, logFile?: string): Promise<Managed> {
   if (await tcpOpen(s.ip, s.port)) throw new Error(`port ${s.ip}:${s.port} is taken: another Temporal server? Set TEMPORAL_ADDRESS to use it`);
   if (s.dbFilename) mkdirSync(path.dirname(path.resolve(ROOT, s.dbFilename)), { recursive: true });
   const proc = startProcess('temporal', cli, devServerArgs(s), { logFile });
-  await waitFor('Temporal dev server', () => tcpOpen(s.ip, s.port), 60_000, proc);
+  await waitFor('Temporal dev server', async () => (await tcpOpen(s.ip, s.port)) && (await frontendAnswers(`${s.ip}:${s.port}`)), 60_000, proc);
+  // Answered, but by this server? One that could not bind a port of its own has exited by now.
+  if (proc.child.exitCode !== null) throw new Error(`Temporal dev server: exited with code ${proc.child.exitCode} (a port of its own taken?)`);
   const uiPort = s.uiPort;
   if (uiPort !== null) await waitFor('Temporal Web UI', () => tcpOpen(s.ip, uiPort), 30_000, proc);
   return proc;
