@@ -65,9 +65,8 @@ export function createSettlementActivities(d: RequoteDeps & PayoutActivityDeps) 
 
     /**
      * Mode B APPROVE: re-priced first if its quote expired (and again if it expired while the approval waited), then
-     * settled when approval holds (or held before),
-     * otherwise held with the reason and nothing signed; a payout its gas estimate holds is held likewise (its
-     * reservation kept), and re-tried with the held approvals.
+     * settled when approval holds (or held before), otherwise held with the reason and nothing signed; a payout its
+     * gas estimate holds is held likewise (its reservation kept), and re-tried with the held approvals.
      */
     async approveAndSettle(id: string): Promise<SettlementOutcome> {
       const q = await payable(await load(id));
