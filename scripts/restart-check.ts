@@ -10,12 +10,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Contract, JsonRpcProvider, Wallet } from 'ethers';
-import { devCommand } from '../dev/cli/dev';
 import { mine } from '../dev/devchain/dev-commands';
-import { withDevEnv } from '../dev/launcher/dev-env';
-import { runCli } from '../src/cli/main';
 import { DATA_DIR, ROOT } from '../dev/launcher/paths';
 import { tcpOpen } from '../dev/launcher/processes';
+import { runCli } from '../test/support/cli';
 import { http } from '../test/support/http';
 import { delay } from '../test/support/wait';
 import { ACK, WebhookReceiver } from '../test/support/webhook-receiver';
@@ -31,14 +29,11 @@ const RUNS = 3;
  */
 const STEP_TIMEOUT_MS = 5 * 60_000;
 
-/** `npm run --silent cli -- ...` (the dev entry, with the .data/dev.env the running start wrote), in this process. */
+/** `npm run --silent cli -- ...` (with the .data/dev.env the running start wrote), in this process. */
 async function cli(args: string[]): Promise<Record<string, unknown>> {
-  let out = '';
-  const code = await runCli(args, withDevEnv(process.env), { dev: devCommand }, (text) => {
-    out += text;
-  });
-  if (code !== 0) throw new Error(`cli ${args.slice(0, 2).join(' ')} exited ${code}: ${out.trim()}`);
-  return JSON.parse(out) as Record<string, unknown>;
+  const r = await runCli(args, process.env as Record<string, string>);
+  if (r.code !== 0) throw new Error(`cli ${args.slice(0, 2).join(' ')} exited ${r.code}: ${r.stdout.trim()}`);
+  return r.json as Record<string, unknown>;
 }
 
 async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs: number, mineOn?: number): Promise<T> {

@@ -1,8 +1,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Connection } from '@temporalio/client';
 import { parse } from 'yaml';
 import { z } from 'zod';
+import { temporalUp } from '../../src/temporal/client/connection';
 import { ensureGoTool } from './go-tool';
 import { ROOT } from './paths';
 import { startProcess, tcpOpen, waitFor, type Managed } from './processes';
@@ -51,16 +51,13 @@ export function devServerArgs(s: DevServerSettings): string[] {
  * and one of them took a port picked for a test's frontend once, answering UNIMPLEMENTED to every call.
  */
 async function frontendAnswers(address: string): Promise<boolean> {
-  const { Connection: TemporalConnection } = await import('@temporalio/client');
-  let connection: Connection | undefined;
+  const { Connection } = await import('@temporalio/client');
+  const connection = await Connection.connect({ address, connectTimeout: 2000 }).catch(() => null);
+  if (!connection) return false;
   try {
-    connection = await TemporalConnection.connect({ address, connectTimeout: 2000 });
-    await connection.withDeadline(Date.now() + 2000, () => connection!.workflowService.getSystemInfo({}));
-    return true;
-  } catch {
-    return false;
+    return await temporalUp(connection);
   } finally {
-    await connection?.close().catch(() => {});
+    await connection.close().catch(() => {});
   }
 }
 

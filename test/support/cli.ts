@@ -1,8 +1,6 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { devCommand } from '../../dev/cli/dev';
-import { withDevEnv } from '../../dev/launcher/dev-env';
-import { runCli as cliMain } from '../../src/cli/main';
+import { runDevCli } from '../../dev/cli/dev-cli';
 import { testServices } from './services';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -25,13 +23,13 @@ const parsed = (stdout: string): any => {
 
 /**
  * The provisioning CLI as `npm run --silent cli -- ...` runs it (dev/cli/main.ts: the dev commands, .data/dev.env
- * filling what `env` leaves unset), inside the test's process: the same code and answer with no process start (a
- * start cost about a third of a CPU-second, a few hundred times a CI run). Nothing it logs is captured (`stderr` is
+ * filling what `env` leaves unset), inside the calling process (a test's, restart-check's): the same code and answer
+ * with no process start (a start cost about a third of a CPU-second, a few hundred times a CI run). Nothing it logs is captured (`stderr` is
  * empty): a test of what the process prints or leaks runs it with runCliProcess.
  */
 export async function runCli(args: string[], env: Record<string, string>): Promise<CliResult> {
   let stdout = '';
-  const code = await cliMain(args, withDevEnv({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }), { dev: devCommand }, (text) => {
+  const code = await runDevCli(args, { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, (text) => {
     stdout += text;
   });
   return { code, stdout, stderr: '', json: parsed(stdout) };
