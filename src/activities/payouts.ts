@@ -6,7 +6,7 @@ import { broadcastInNonceOrder } from '../chain/broadcast-order';
 import { broadcastStored, settleOutbound } from '../chain/outbound';
 import { signOnce } from '../chain/signing';
 import { storedOutbound } from '../store/outbound-txs';
-import { withdrawalAssetRefusal } from '../store/headless-assets';
+import { assetRefusal, requirePayoutReadiness } from '../store/headless-assets';
 import { requirePayoutToConfirm } from '../store/withdrawal-reads';
 import { feePolicy } from '../chain/fee-policy';
 import { sharedInFlight } from '../adapters/in-flight';
@@ -57,7 +57,11 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
     const node = d.chains.tron(chainId);
     if (node) return tron.bankrollHasGas(node);
     const w = withdrawalId ? await load(withdrawalId) : null;
-    const gas = w ? await payoutGas(d, w) : await chainCeiling(d, chainId);
+    return evmGasCovers(chainId, w ? await payoutGas(d, w) : await chainCeiling(d, chainId), w);
+  }
+
+  /** Whether the bankroll's native balance pays the gas verdict at the node's fee; a refused verdict holds `w`. */
+  async function evmGasCovers(chainId: number, gas: GasVerdict, w: Withdrawal | null): Promise<boolean> {
     if (!gas.ok) {
       await holdForGas(d, w!, gas.reason);
       return false;
@@ -71,11 +75,15 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
 
     /**
      * A headless attempt's checks before signing, in the order they were two activities: the intent's chain and token
-     * still supported, then gas for its payout (bankrollHasGas). One task instead of two for every attempt.
+     * still supported, then gas for its payout (as bankrollHasGas), from one read of the withdrawal. One task instead
+     * of two for every attempt.
      */
     async headlessReadiness(chainId: number, withdrawalId: string): Promise<HeadlessReadiness> {
-      if ((await withdrawalAssetRefusal(d.db, d.chains, withdrawalId)) !== null) return 'ASSET_UNSUPPORTED';
-      return (await bankrollHasGas(chainId, withdrawalId)) ? 'READY' : 'NO_GAS';
+      const w = await requirePayoutReadiness(d.db, withdrawalId);
+      if (assetRefusal(w, d.chains) !== null) return 'ASSET_UNSUPPORTED';
+      const node = d.chains.tron(chainId);
+      const ready = node ? await tron.bankrollHasGas(node) : await evmGasCovers(chainId, await payoutGas(d, w, w.maxGasPerTransfer!), w);
+      return ready ? 'READY' : 'NO_GAS';
     },
 
     /** Signs the payout once and records its hash on the withdrawal; headless moves to RECONCILING here. */
@@ -230,9 +238,10 @@ const payoutCall = (w: Withdrawal) => ({
 
 type GasDeps = Pick<PayoutActivityDeps, 'db' | 'chains' | 'signers'>;
 
-/** The payout's gas limit from the node's estimate under the chain's ceiling, or why it cannot be signed. */
-async function payoutGas(d: GasDeps, w: Withdrawal): Promise<GasVerdict> {
-  return transferGas(d.chains.require(w.chainId), { from: d.signers.bankroll.address, ...payoutCall(w) }, await gasCeiling(d.db, w.chainId));
+/** The payout's gas limit from the node's estimate under the chain's ceiling (read unless given), or why it cannot be signed. */
+async function payoutGas(d: GasDeps, w: Withdrawal, ceiling?: number): Promise<GasVerdict> {
+  const limit = ceiling === undefined ? await gasCeiling(d.db, w.chainId) : BigInt(ceiling);
+  return transferGas(d.chains.require(w.chainId), { from: d.signers.bankroll.address, ...payoutCall(w) }, limit);
 }
 
 /** The most gas a transfer on the chain may be signed with (for a check that has no transfer to estimate). */

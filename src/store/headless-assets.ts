@@ -1,7 +1,7 @@
 import { ZeroAddress } from 'ethers';
 import type { ChainProviders } from '../adapters/chains';
 import type { Db } from '../adapters/db';
-import type { Chain, Token } from '../generated/prisma/client';
+import type { Chain, Token, Withdrawal } from '../generated/prisma/client';
 import { sqlRows, type Statement } from './sql';
 
 /**
@@ -59,4 +59,22 @@ export async function withdrawalAssetRefusal(db: Db, chains: ChainProviders, wit
   const [flags] = await sqlRows<AssetFlags>(db, WITHDRAWAL_ASSET, [withdrawalId]);
   if (!flags) throw new Error(`withdrawal ${withdrawalId} not found`);
   return assetRefusal(flags, chains);
+}
+
+/** A headless payout as its attempt reads it: the withdrawal, its asset's flags and its chain's gas ceiling (null: no chain row). */
+export type PayoutReadiness = Withdrawal & AssetFlags & { maxGasPerTransfer: number | null };
+
+const PAYOUT_READINESS: Statement = {
+  name: 'payout-readiness',
+  text: `SELECT w.*, ${ASSET_FLAGS_SQL.columns}, ch."maxGasPerTransfer" FROM "Withdrawal" w ${ASSET_FLAGS_SQL.joins} WHERE w.id = $1::uuid`,
+};
+
+/**
+ * One statement where an attempt's checks made three (the asset's flags, the withdrawal through Prisma, the chain's
+ * gas ceiling through Prisma): every headless attempt and gas re-check reads it before it may sign.
+ */
+export async function requirePayoutReadiness(db: Db, withdrawalId: string): Promise<PayoutReadiness> {
+  const [w] = await sqlRows<PayoutReadiness>(db, PAYOUT_READINESS, [withdrawalId]);
+  if (!w) throw new Error(`withdrawal ${withdrawalId} not found`);
+  return w;
 }

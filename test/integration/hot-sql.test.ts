@@ -17,6 +17,7 @@ import { reservationInsert } from '../../src/store/liquidity';
 import { ownerCapsReads } from '../../src/store/cap-usage';
 import { ownerSection } from '../../src/store/owner-section';
 import { tronNextSequence } from '../../src/store/outbound-txs';
+import { requirePayoutReadiness } from '../../src/store/headless-assets';
 import { advisoryLock, lockedSection, sqlBatch, sqlTransaction, type RawTx } from '../../src/store/sql';
 import { createTestContext, type TestContext } from '../support/harness';
 import { delay } from '../support/wait';
@@ -151,6 +152,19 @@ describe('hot-path SQL off Prisma', () => {
     expect(await requireWithdrawalWithReservation(ctx.db, w.id)).toEqual({ ...prisma, reservationStatus: 'CONSUMED' });
     expect(await withdrawalWithReservation(ctx.db, randomUUID())).toBeNull();
     await expect(requireWithdrawalWithReservation(ctx.db, randomUUID())).rejects.toThrow(/not found/);
+  });
+
+  it("When a headless payout's readiness is read, Then the withdrawal equals Prisma findUnique field for field, beside its chain's and token's flags and the chain's gas ceiling", async () => {
+    const w = await ctx.db.withdrawal.create({ data: withdrawalRow() });
+    const prisma = await ctx.db.withdrawal.findUniqueOrThrow({ where: { id: w.id } });
+    const chain = await ctx.db.chain.findUniqueOrThrow({ where: { chainId: w.chainId } });
+    const token = await ctx.db.token.findUnique({ where: { chainId_address: { chainId: w.chainId, address: w.tokenAddress } } });
+    expect(await requirePayoutReadiness(ctx.db, w.id)).toEqual({
+      ...prisma, chainActive: chain.active, chainType: chain.type, tokenActive: token?.active ?? null, maxGasPerTransfer: chain.maxGasPerTransfer,
+    });
+    const elsewhere = await ctx.db.withdrawal.create({ data: { ...withdrawalRow(), chainId: 999_999 } });
+    expect(await requirePayoutReadiness(ctx.db, elsewhere.id)).toMatchObject({ id: elsewhere.id, chainActive: null, chainType: null, tokenActive: null, maxGasPerTransfer: null });
+    await expect(requirePayoutReadiness(ctx.db, randomUUID())).rejects.toThrow(/not found/);
   });
 
   it('When a settlement is recorded, Then the withdrawal is COMPLETED with its hash and note and its open session COMPLETED; a second record changes nothing', async () => {
