@@ -1,6 +1,7 @@
 import type { Db } from '../adapters/db';
 import type { WithdrawalCommandKind } from '../generated/prisma/client';
 import { recordAdminAction, type AuditEntry } from './admin-audit';
+import { sqlRows, type Statement } from './sql';
 
 /** What a workflow checks an update or signal against: the command it names must be this withdrawal's, of this kind and action. */
 export interface CommandRef {
@@ -54,16 +55,22 @@ export async function dropRefusedCommand(db: Db, commandId: string, auditId?: st
   });
 }
 
+/** Marks a matching command consumed unless it already was (the first time stays), and answers it. */
+const CLAIM: Statement = {
+  name: 'withdrawal-command-claim',
+  text: `UPDATE "WithdrawalCommand" SET "consumedAt" = COALESCE("consumedAt", now())
+    WHERE id = $1::uuid AND "withdrawalId" = $2::uuid AND kind = $3::"WithdrawalCommandKind" AND action = $4
+    RETURNING "adminEmail", note`,
+};
+
 /**
  * The command `ref` names if it matches, marked consumed the first time; null when there is none (a message sent to
  * Temporal directly, or naming another withdrawal's or another move's command). Safe to retry: a repeat of the same
- * command is the workflow's to refuse, which remembers what it took.
+ * command is the workflow's to refuse, which remembers what it took. One statement on the pool (src/store/sql.ts):
+ * every Mode B decision, admin move and admin retry claims one, where Prisma took a read and an update.
  */
 export async function claimCommand(db: Db, ref: CommandRef): Promise<RecordedCommand | null> {
   if (!UUID.test(ref.commandId)) return null;
-  const where = { id: ref.commandId, withdrawalId: ref.withdrawalId, kind: ref.kind, action: ref.action };
-  const row = await db.withdrawalCommand.findFirst({ where, select: { adminEmail: true, note: true, consumedAt: true } });
-  if (!row) return null;
-  if (!row.consumedAt) await db.withdrawalCommand.updateMany({ where: { ...where, consumedAt: null }, data: { consumedAt: new Date() } });
-  return { adminEmail: row.adminEmail, note: row.note };
+  const [row] = await sqlRows<RecordedCommand>(db, CLAIM, [ref.commandId, ref.withdrawalId, ref.kind, ref.action]);
+  return row ?? null;
 }

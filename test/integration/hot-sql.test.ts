@@ -17,6 +17,7 @@ import { reservationInsert } from '../../src/store/liquidity';
 import { ownerCapsReads } from '../../src/store/cap-usage';
 import { ownerSection } from '../../src/store/owner-section';
 import { tronNextSequence } from '../../src/store/outbound-txs';
+import { claimCommand, recordDecision } from '../../src/store/withdrawal-commands';
 import { requirePayoutReadiness } from '../../src/store/headless-assets';
 import { advisoryLock, lockedSection, sqlBatch, sqlTransaction, type RawTx } from '../../src/store/sql';
 import { createTestContext, type TestContext } from '../support/harness';
@@ -165,6 +166,23 @@ describe('hot-path SQL off Prisma', () => {
     const elsewhere = await ctx.db.withdrawal.create({ data: { ...withdrawalRow(), chainId: 999_999 } });
     expect(await requirePayoutReadiness(ctx.db, elsewhere.id)).toMatchObject({ id: elsewhere.id, chainActive: null, chainType: null, tokenActive: null, maxGasPerTransfer: null });
     await expect(requirePayoutReadiness(ctx.db, randomUUID())).rejects.toThrow(/not found/);
+  });
+
+  it('When a recorded command is claimed, Then it answers its author and note each time, is marked consumed the first time only, and a claim naming anything else finds nothing', async () => {
+    const w = await ctx.db.withdrawal.create({ data: withdrawalRow() });
+    const op = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Claims' });
+    const commandId = await recordDecision(ctx.db, { withdrawalId: w.id, operatorId: op.id, decision: 'REJECT', reason: "user's 'ask' \\ $1" });
+    const ref = { commandId, withdrawalId: w.id, kind: 'DECISION' as const, action: 'REJECT' };
+    expect((await ctx.db.withdrawalCommand.findUniqueOrThrow({ where: { id: commandId } })).consumedAt).toBeNull();
+    expect(await claimCommand(ctx.db, ref)).toEqual({ adminEmail: null, note: "user's 'ask' \\ $1" });
+    const first = (await ctx.db.withdrawalCommand.findUniqueOrThrow({ where: { id: commandId } })).consumedAt;
+    expect(first).toBeInstanceOf(Date);
+    await delay(20);
+    expect(await claimCommand(ctx.db, ref)).toEqual({ adminEmail: null, note: "user's 'ask' \\ $1" });
+    expect((await ctx.db.withdrawalCommand.findUniqueOrThrow({ where: { id: commandId } })).consumedAt).toEqual(first);
+    for (const other of [{ action: 'APPROVE' }, { kind: 'ADMIN_MOVE' as const }, { withdrawalId: randomUUID() }, { commandId: randomUUID() }, { commandId: 'not-a-uuid' }]) {
+      expect(await claimCommand(ctx.db, { ...ref, ...other })).toBeNull();
+    }
   });
 
   it('When a settlement is recorded, Then the withdrawal is COMPLETED with its hash and note and its open session COMPLETED; a second record changes nothing', async () => {
