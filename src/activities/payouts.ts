@@ -81,9 +81,8 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
     async headlessReadiness(chainId: number, withdrawalId: string): Promise<HeadlessReadiness> {
       const w = await requirePayoutReadiness(d.db, withdrawalId);
       if (assetRefusal(w, d.chains) !== null) return 'ASSET_UNSUPPORTED';
-      const node = d.chains.tron(chainId);
-      const ready = node ? await tron.bankrollHasGas(node) : await evmGasCovers(chainId, await payoutGas(d, w, w.maxGasPerTransfer!), w);
-      return ready ? 'READY' : 'NO_GAS';
+      // Supported means an active EVM chain with its row, so its gas ceiling was read with the withdrawal.
+      return (await evmGasCovers(chainId, await payoutGas(d, w, w.maxGasPerTransfer!), w)) ? 'READY' : 'NO_GAS';
     },
 
     /** Signs the payout once and records its hash on the withdrawal; headless moves to RECONCILING here. */
