@@ -1,7 +1,5 @@
 import { ApplicationFailure } from '@temporalio/activity';
-import { ERC20 } from '../chain/erc20';
-import { transferGas } from '../chain/gas';
-import type { GasRefusal, GasVerdict } from '../domain/gas';
+import type { GasVerdict } from '../domain/gas';
 import { broadcastInNonceOrder } from '../chain/broadcast-order';
 import { broadcastStored, settleOutbound } from '../chain/outbound';
 import { signOnce } from '../chain/signing';
@@ -13,7 +11,7 @@ import { sharedInFlight } from '../adapters/in-flight';
 import { HEADLESS_MOVES, isHeadlessSource } from '../domain/headless-machine';
 import { withdrawCompleteBody } from '../domain/withdrawal-events';
 import { consumeReservation } from '../store/liquidity';
-import { gasCeiling } from '../store/gas-ceiling';
+import { chainCeiling, holdForGas, payoutCall, payoutGas } from './payout-gas';
 import { recordWebhookEvent } from '../store/outbox';
 import { NOT_CONFIRMED, PAYOUT_NOT_MINED, PAYOUT_NOT_PRICED, PAYOUT_REVERTED } from '../domain/failure-types';
 import { payoutPurpose, payoutTargetOfArg, withdrawCompleteKey } from '../domain/keys';
@@ -228,28 +226,3 @@ export function payoutSigner(d: PayoutActivityDeps): (w: Withdrawal) => Promise<
     return stored.txHash;
   };
 }
-
-/** The bankroll's transfer() call that pays a withdrawal. */
-const payoutCall = (w: Withdrawal) => ({
-  to: w.tokenAddress,
-  data: ERC20.encodeFunctionData('transfer', [w.address, BigInt(w.cryptoAmountRaw!.toFixed(0))]),
-});
-
-type GasDeps = Pick<PayoutActivityDeps, 'db' | 'chains' | 'signers'>;
-
-/** The payout's gas limit from the node's estimate under the chain's ceiling (read unless given), or why it cannot be signed. */
-async function payoutGas(d: GasDeps, w: Withdrawal, ceiling?: number): Promise<GasVerdict> {
-  const limit = ceiling === undefined ? await gasCeiling(d.db, w.chainId) : BigInt(ceiling);
-  return transferGas(d.chains.require(w.chainId), { from: d.signers.bankroll.address, ...payoutCall(w) }, limit);
-}
-
-/** The most gas a transfer on the chain may be signed with (for a check that has no transfer to estimate). */
-async function chainCeiling(d: GasDeps, chainId: number): Promise<GasVerdict> {
-  return { ok: true, gasLimit: await gasCeiling(d.db, chainId) };
-}
-
-/** Shows why a payout waits: heldReason for admins (GET /admin/withdrawals), and reasonCode for a headless intent. */
-async function holdForGas(d: GasDeps, w: Pick<Withdrawal, 'id' | 'mode'>, reason: GasRefusal): Promise<void> {
-  await d.db.withdrawal.update({ where: { id: w.id }, data: { held: true, heldReason: reason, ...(w.mode === 'C' ? { reasonCode: reason } : {}) } });
-}
-
