@@ -71,7 +71,7 @@ const PAYOUT_READINESS: Statement = {
 
 /**
  * One statement where an attempt's checks made three (the asset's flags, the withdrawal through Prisma, the chain's
- * gas ceiling through Prisma): every headless attempt and gas re-check reads it before it may sign.
+ * gas ceiling through Prisma): every headless attempt reads it before it may sign.
  */
 export async function requirePayoutReadiness(db: Db, withdrawalId: string): Promise<PayoutReadiness> {
   const [w] = await sqlRows<PayoutReadiness>(db, PAYOUT_READINESS, [withdrawalId]);
