@@ -12,7 +12,7 @@ import { withdrawCancelledBody, withdrawFailedBody } from '../domain/withdrawal-
 import type { WebhookEventType } from '../domain/webhook-events';
 import type { Prisma, Withdrawal, WithdrawStatus } from '../generated/prisma/client';
 import { recordWebhookEvent } from '../store/outbox';
-import { withdrawalAssetRefusal } from '../store/headless-assets';
+import { assetRefusal, requirePayoutReadiness } from '../store/headless-assets';
 import { executeIntent } from './headless-execute';
 import type { WorkflowStarts } from './deps';
 
@@ -151,9 +151,9 @@ export function createHeadlessActivities(d: HeadlessActivityDeps) {
       return count === 1;
     },
 
-    /** Whether the intent's chain and token are still supported, checked before each attempt to sign its payout. */
+    /** Whether the intent's chain and token are still supported, before an attempt signs (runs begun before headlessReadiness). */
     async headlessAssetSupported(withdrawalId: string): Promise<boolean> {
-      return (await withdrawalAssetRefusal(d.db, d.chains, withdrawalId)) === null;
+      return assetRefusal(await requirePayoutReadiness(d.db, withdrawalId), d.chains) === null;
     },
 
     /** The stored state, for the workflow to adopt when a conditional transition found the row elsewhere. */

@@ -49,18 +49,6 @@ export function assetRefusal(f: AssetFlags, chains: ChainProviders): AssetRefusa
   return null;
 }
 
-const WITHDRAWAL_ASSET: Statement = {
-  name: 'withdrawal-asset-flags',
-  text: `SELECT w."chainId", w."tokenAddress", ${ASSET_FLAGS_SQL.columns} FROM "Withdrawal" w ${ASSET_FLAGS_SQL.joins} WHERE w.id = $1::uuid`,
-};
-
-/** Whether a withdrawal's asset is still supported, in one statement on the pool (every headless payout asks before signing). */
-export async function withdrawalAssetRefusal(db: Db, chains: ChainProviders, withdrawalId: string): Promise<AssetRefusal | null> {
-  const [flags] = await sqlRows<AssetFlags>(db, WITHDRAWAL_ASSET, [withdrawalId]);
-  if (!flags) throw new Error(`withdrawal ${withdrawalId} not found`);
-  return assetRefusal(flags, chains);
-}
-
 /** A headless payout as its attempt reads it: the withdrawal, its asset's flags and its chain's gas ceiling (null: no chain row). */
 export type PayoutReadiness = Withdrawal & AssetFlags & { maxGasPerTransfer: number | null };
 
