@@ -24,8 +24,8 @@ const parsed = (stdout: string): any => {
 /**
  * The provisioning CLI as `npm run --silent cli -- ...` runs it (dev/cli/main.ts: the dev commands, .data/dev.env
  * filling what `env` leaves unset), inside the calling process (a test's, restart-check's): the same code and answer
- * with no process start (a start cost about a third of a CPU-second, a few hundred times a CI run). Nothing it logs is captured (`stderr` is
- * empty): a test of what the process prints or leaks runs it with runCliProcess.
+ * with no process start (a start cost about a third of a CPU-second, a few hundred times a CI run). Nothing it logs
+ * is captured (`stderr` is empty): a test of what the process prints or leaks runs it with runCliProcess.
  */
 export async function runCli(args: string[], env: Record<string, string>): Promise<CliResult> {
   let stdout = '';
