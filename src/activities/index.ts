@@ -6,6 +6,7 @@ import type { ActivityDeps } from './deps';
 import { createDepositActivities } from './deposits';
 import { createDustSweepActivities } from './dust-sweeps';
 import { createHeadlessActivities } from './headless';
+import { createExecuteCheckedActivities } from './headless-execute-checked';
 import { createHotWalletActivities } from './hot-wallet';
 import { createPayoutActivities } from './payouts';
 import { createReconcileActivities } from './reconcile';
@@ -19,6 +20,8 @@ export type { ActivityDeps, WorkflowStarts } from './deps';
 /** Builds every activity with its dependencies injected. */
 export function createActivities(deps: ActivityDeps) {
   const { config, db, chains, logger, workflows, signers } = deps;
+  const payouts = createPayoutActivities({ config, db, chains, logger, workflows, signers });
+  const headless = createHeadlessActivities({ config, db, chains, logger, workflows, ...pricingFrom(config, db, chains) });
   return {
     ...createWebhookActivities({ db, logger, allowedCidrs: config.WEBHOOK_ALLOWED_PRIVATE_CIDRS }),
     ...createWebhookRelayActivities({
@@ -29,13 +32,16 @@ export function createActivities(deps: ActivityDeps) {
       db, chains, logger, bankrollAddress: config.BANKROLL_ADDRESS,
       depositTimings: { pollMs: config.CHAIN_POLL_MS, priceRetrySeconds: config.PRICE_RETRY_SECONDS },
     }),
-    ...createPayoutActivities({ config, db, chains, logger, workflows, signers }),
+    ...payouts,
     ...createTreasuryActivities({ config, db, chains, logger, signers }),
     ...createWithdrawalActivities({ config, db, chains, logger, workflows, ...pricingFrom(config, db, chains) }),
     ...createSettlementActivities({ config, db, chains, logger, workflows, signers, ...pricingFrom(config, db, chains) }),
     ...createDepositActivities({ config, db, chains, logger, workflows, signers, ...pricingFrom(config, db, chains) }),
     ...createDustSweepActivities({ config, db, chains, logger, signers, ...pricingFrom(config, db, chains) }),
-    ...createHeadlessActivities({ config, db, chains, logger, workflows, ...pricingFrom(config, db, chains) }),
+    ...headless,
+    ...createExecuteCheckedActivities({
+      logger, execute: headless.executeHeadlessIntent, readiness: payouts.headlessReadiness, markWaitingForGas: headless.markHeadlessWaitingForGas,
+    }),
     ...createReconcileActivities({ config, db, chains, logger }),
     ...createCommandActivities({ db }),
     ...createHotWalletActivities({ config, db, chains, logger, workflows, ...pricingFrom(config, db, chains) }),

@@ -1,7 +1,9 @@
 import { patched, proxyActivities } from '@temporalio/workflow';
 import type { HeadlessActivities } from '../activities/headless';
+import type { ExecuteCheckedActivities } from '../activities/headless-execute-checked';
 import type { HeadlessReadiness, PayoutActivities } from '../activities/payouts';
-import { PAYOUT_UNPAID } from '../domain/failure-types';
+import { PAYOUT_UNPAID, type UnpaidPayout } from '../domain/failure-types';
+import { unpaidPayout } from './payout-failures';
 import type { HeadlessWorkflowInput } from './headless-messages';
 
 /** The activities, by how hard each kind of step may be retried. */
@@ -9,7 +11,7 @@ export function headlessActivities(input: HeadlessWorkflowInput) {
   return {
     // State transitions must land: retried until the database answers.
     book: proxyActivities<HeadlessActivities>({ startToCloseTimeout: '1 minute', retry: { initialInterval: '1 second', maximumInterval: '30 seconds' } }),
-    exec: proxyActivities<HeadlessActivities>({ startToCloseTimeout: '2 minutes', retry: { initialInterval: '1 second', maximumInterval: '5 seconds', maximumAttempts: 3 } }),
+    exec: proxyActivities<HeadlessActivities & ExecuteCheckedActivities>({ startToCloseTimeout: '2 minutes', retry: { initialInterval: '1 second', maximumInterval: '5 seconds', maximumAttempts: 3 } }),
     // Before signing: bounded, then FAILED(retryable).
     check: proxyActivities<HeadlessActivities & PayoutActivities>({
       startToCloseTimeout: '1 minute',
@@ -33,4 +35,24 @@ export async function attemptReadiness(acts: ReturnType<typeof headlessActivitie
   if (patched(ONE_READINESS_CHECK)) return acts.check.headlessReadiness(input.chainId, input.withdrawalId);
   if (!(await acts.check.headlessAssetSupported(input.withdrawalId))) return 'ASSET_UNSUPPORTED';
   return (await acts.check.bankrollHasGas(input.chainId, input.withdrawalId)) ? 'READY' : 'NO_GAS';
+}
+
+/** Broadcast, confirmations and completion as one activity (confirmPayout); runs begun before it keep three. */
+const ONE_PAYOUT_ACTIVITY = 'one-payout-activity';
+
+/** The payout as runs begun before the payout child workflow make it, in the intent's own history. */
+export async function payInWorkflow(acts: ReturnType<typeof headlessActivities>, withdrawalId: string): Promise<UnpaidPayout | null> {
+  try {
+    if (patched(ONE_PAYOUT_ACTIVITY)) await acts.poll.confirmPayout(withdrawalId);
+    else {
+      await acts.settle.broadcastPayout(withdrawalId);
+      await acts.poll.awaitPayoutConfirmations(withdrawalId);
+      await acts.settle.completePayout(withdrawalId);
+    }
+    return null;
+  } catch (err) {
+    const reason = unpaidPayout(err);
+    if (!reason) throw err;
+    return reason;
+  }
 }

@@ -2,20 +2,19 @@ import { ActivityFailure, type ApplicationFailure, condition, patched, setHandle
 import { canCancel, executeDisposition, isWithdrawn, liveRetryDisposition, REASON, type ReasonCode } from '../domain/headless';
 import { HEADLESS_MOVES, isHeadlessSource, isTerminal, type HeadlessStatus } from '../domain/headless-machine';
 import type { ExecuteResult } from '../domain/headless-intent';
-import type { UnpaidPayout } from '../domain/failure-types';
+import type { CheckedExecute } from '../activities/headless-execute-checked';
 import { adminRetrySignal, cancelUpdate, executeUpdate, statusQuery, type CancelResult, type ExecuteInput, type HeadlessLiveState, type HeadlessWorkflowInput } from './headless-messages';
 import { exclusiveSection } from './exclusive';
 import { claimActivity, recordedCommands, recordedRetry } from './recorded-commands';
-import { attemptReadiness, headlessActivities } from './headless-activities';
-import { unpaidPayout } from './payout-failures';
+import { attemptReadiness, headlessActivities, payInWorkflow } from './headless-activities';
 import { runPayout, unpaidReason } from './payout';
 import { refusal, refusalOf } from './refusal';
 import { WithdrawStatus } from './search-attributes';
 
-/** Broadcast, confirmations and completion as one activity (confirmPayout); runs begun before it keep three. */
-const ONE_PAYOUT_ACTIVITY = 'one-payout-activity';
 /** The payout runs as its own child workflow (payout.ts); runs begun before it make it here (payInWorkflow). */
 const PAYOUT_CHILD_WORKFLOW = 'payout-child-workflow';
+/** Execute and the first attempt's checks as one activity (executeHeadlessIntentChecked); runs begun before it keep two. */
+const EXECUTE_CHECKS_READINESS = 'execute-checks-readiness';
 
 /**
  * One headless intent's state and its message handlers. Execute and cancel run one at a time with every status change
@@ -30,6 +29,8 @@ export class HeadlessIntentManager {
   retryPending: boolean;
   retryCommandId: string | null; // the pending admin retry's recorded command (decision 0038)
   attemptInFlight = false;
+  /** The execute's own check found the intent ready: the attempt right after it signs without asking again. */
+  private readyAtExecute = false;
   /** Signing began: the uncertainty boundary (never cancelled or retried from here). */
   signing = false;
   readonly exclusive = exclusiveSection();
@@ -86,9 +87,9 @@ export class HeadlessIntentManager {
       if (disposition === 'REPLAY' && this.executed) return { ...this.executed, replayed: true };
       if (disposition === 'NOT_EXECUTABLE' && isHeadlessSource('expire', this.status)) await this.expire();
       if (disposition === 'NOT_EXECUTABLE') throw refusal('HEADLESS_INTENT_NOT_EXECUTABLE', `The intent cannot be executed (${this.status})`);
-      let result: ExecuteResult;
+      let checked: CheckedExecute;
       try {
-        result = await this.acts.exec.executeHeadlessIntent({ withdrawalId: this.input.withdrawalId, callerOperatorId });
+        checked = await this.executeActivity(callerOperatorId);
       } catch (err) {
         const refused = refusalOf(err);
         if (refused.type !== 'SERVICE_UNAVAILABLE') throw refused;
@@ -99,10 +100,17 @@ export class HeadlessIntentManager {
         return { ...this.executed, replayed: false };
       }
       // The first execute this workflow accepts, even if an activity retry found its own earlier commit.
-      this.executed = { ...result, replayed: false };
-      this.setStatus(HEADLESS_MOVES.execute.to);
+      this.executed = { ...checked.result, replayed: false };
+      this.readyAtExecute = checked.readiness === 'READY';
+      this.setStatus(checked.readiness === 'WAITING_FOR_GAS' ? HEADLESS_MOVES.waitForGas.to : HEADLESS_MOVES.execute.to);
       return this.executed;
     });
+  }
+
+  private async executeActivity(callerOperatorId: string): Promise<CheckedExecute> {
+    const request = { withdrawalId: this.input.withdrawalId, callerOperatorId };
+    if (patched(EXECUTE_CHECKS_READINESS)) return this.acts.exec.executeHeadlessIntentChecked({ ...request, chainId: this.input.chainId });
+    return { result: await this.acts.exec.executeHeadlessIntent(request), readiness: null };
   }
 
   /** Cancel (spec 4.12): only before signing, and only from a state the table lets cancel leave. */
@@ -131,7 +139,7 @@ export class HeadlessIntentManager {
     const id = this.input.withdrawalId;
     this.attemptInFlight = true;
     try {
-      const readiness = await attemptReadiness(this.acts, this.input);
+      const readiness = this.readyAtExecute ? 'READY' : await attemptReadiness(this.acts, this.input);
       if (readiness === 'ASSET_UNSUPPORTED') return await this.fail(false, REASON.ASSET_UNSUPPORTED);
       if (readiness === 'NO_GAS') {
         return await this.exclusive(async () => {
@@ -143,6 +151,7 @@ export class HeadlessIntentManager {
       return await this.fail(true, REASON.SETTLEMENT_UNAVAILABLE);
     } finally {
       this.attemptInFlight = false;
+      this.readyAtExecute = false;
     }
     const go = await this.exclusive(async () => {
       this.signing = isHeadlessSource('sign', this.status);
@@ -172,27 +181,9 @@ export class HeadlessIntentManager {
   async reconcile(): Promise<void> {
     this.signing = true;
     if (this.input.pauseBeforeBroadcastMs > 0) await sleep(this.input.pauseBeforeBroadcastMs);
-    const reason = patched(PAYOUT_CHILD_WORKFLOW) ? unpaidReason(await runPayout({ withdrawalId: this.input.withdrawalId, pollMs: this.input.pollMs })) : await this.payInWorkflow();
+    const reason = patched(PAYOUT_CHILD_WORKFLOW) ? unpaidReason(await runPayout({ withdrawalId: this.input.withdrawalId, pollMs: this.input.pollMs })) : await payInWorkflow(this.acts, this.input.withdrawalId);
     if (reason) return this.fail(false, reason);
     this.setStatus(HEADLESS_MOVES.complete.to);
-  }
-
-  /** The payout as runs begun before the payout child workflow make it, in this workflow's own history. */
-  private async payInWorkflow(): Promise<UnpaidPayout | null> {
-    const id = this.input.withdrawalId;
-    try {
-      if (patched(ONE_PAYOUT_ACTIVITY)) await this.acts.poll.confirmPayout(id);
-      else {
-        await this.acts.settle.broadcastPayout(id);
-        await this.acts.poll.awaitPayoutConfirmations(id);
-        await this.acts.settle.completePayout(id);
-      }
-      return null;
-    } catch (err) {
-      const reason = unpaidPayout(err);
-      if (!reason) throw err;
-      return reason;
-    }
   }
 
   /** Back to EXECUTION_QUEUED. A pending retry stays visible until the row has moved, so a second one is IN_PROGRESS. */

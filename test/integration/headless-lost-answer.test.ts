@@ -1,5 +1,6 @@
 import { ApplicationFailure } from '@temporalio/common';
 import { headlessSuite } from '../support/headless-fixtures';
+import { scheduledActivities } from '../support/payout-runs';
 import { describeInProcessOnly } from '../support/service-processes';
 
 // The replaced worker stops before the suite closes, so the worker that settles what is left is an ordinary one.
@@ -10,8 +11,8 @@ beforeAll(async () => {
   await ctx.stopWorker();
   await ctx.startWorker((acts) => ({
     ...acts,
-    async executeHeadlessIntent(input) {
-      await acts.executeHeadlessIntent(input);
+    async executeHeadlessIntentChecked(input) {
+      await acts.executeHeadlessIntentChecked(input);
       throw ApplicationFailure.retryable('the answer was lost after the commit', 'ANSWER_LOST');
     },
   }));
@@ -26,6 +27,8 @@ describeInProcessOnly('it replaces an activity of the worker')('an execute whose
     expect((await f.row(id)).reservation?.status).toBe('ACTIVE');
     expect((await f.live(sessionRef)).status).not.toBe('CREATED');
     await f.waitStatus(id, 'COMPLETED', { mine: true });
+    // The execute's own check never reached the workflow, so the attempt checked before signing.
+    expect(await scheduledActivities(ctx.temporal.client, `headless-${sessionRef}`)).toEqual(['executeHeadlessIntentChecked', 'headlessIntentState', 'headlessReadiness', 'signPayout']);
     const replay = await f.execute(op.apiKey, sessionRef);
     expect([replay.status, replay.body.data.replayed]).toEqual([202, true]);
   });

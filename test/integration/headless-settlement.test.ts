@@ -77,8 +77,8 @@ describe('settlement', () => {
     expect(payout!.typedSearchAttributes.get(SessionRef)).toBe(sessionRef);
     expect(payout!.typedSearchAttributes.get(PayoutState)).toBe('COMPLETED');
     expect(await scheduledActivities(ctx.temporal.client, payout!.workflowId, payout!.runId)).toEqual(['confirmPayout']);
-    // The attempt's asset and gas checks are one activity, not two.
-    expect(await scheduledActivities(ctx.temporal.client, `headless-${sessionRef}`)).toEqual(['executeHeadlessIntent', 'headlessReadiness', 'signPayout']);
+    // The execute checks the attempt's asset and gas in its own activity: the attempt signs without asking again.
+    expect(await scheduledActivities(ctx.temporal.client, `headless-${sessionRef}`)).toEqual(['executeHeadlessIntentChecked', 'signPayout']);
   });
 
   it('When the bankroll has no gas, Then WAITING_FOR_GAS with the reservation held; a cancel there releases it; an admin retry after restore-gas completes the payout', async () => {
@@ -94,6 +94,8 @@ describe('settlement', () => {
         expect(row.settlementTxHash).toBeNull();
       }
       expect((await f.record(op.apiKey, waiting.sessionRef)).body.data).toMatchObject({ status: 'WAITING_FOR_GAS', txState: 'NONE', txHash: null });
+      // The execute's own activity found no gas and moved it: no attempt's check, no separate move.
+      expect(await scheduledActivities(ctx.temporal.client, `headless-${waiting.sessionRef}`)).toEqual(['executeHeadlessIntentChecked']);
 
       const c = await f.cancel(op.apiKey, cancelled.sessionRef);
       expect(c.status).toBe(200);

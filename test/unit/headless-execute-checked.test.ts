@@ -1,0 +1,58 @@
+import { PassThrough } from 'node:stream';
+import { createLogger } from '../../src/adapters/logger';
+import { createExecuteCheckedActivities } from '../../src/activities/headless-execute-checked';
+import type { HeadlessReadiness } from '../../src/activities/payouts';
+import type { ExecuteResult } from '../../src/domain/headless-intent';
+
+const RESULT = { withdrawRequestId: 'w-1', withdrawalStatus: 'EXECUTION_QUEUED', replayed: false } as ExecuteResult;
+const INPUT = { withdrawalId: 'w-1', callerOperatorId: 'op-1', chainId: 31337 };
+
+/** The activity over steps the test scripts, recording the order they ran in and the log lines written. */
+function activity(steps: { execute?: () => Promise<ExecuteResult>; readiness?: () => Promise<HeadlessReadiness>; marked?: boolean }) {
+  const calls: string[] = [];
+  const lines: string[] = [];
+  const stream = new PassThrough();
+  stream.on('data', (chunk: Buffer) => lines.push(chunk.toString()));
+  const { executeHeadlessIntentChecked } = createExecuteCheckedActivities({
+    logger: createLogger({ level: 'debug', stream }),
+    execute: async () => (calls.push('execute'), (steps.execute ?? (async () => RESULT))()),
+    readiness: async () => (calls.push('readiness'), (steps.readiness ?? (async () => 'READY' as const))()),
+    markWaitingForGas: async () => (calls.push('markWaitingForGas'), steps.marked ?? true),
+  });
+  return { run: () => executeHeadlessIntentChecked(INPUT), calls, lines };
+}
+
+describe('executeHeadlessIntentChecked', () => {
+  it('When the execute commits and the payout is ready, Then READY with the execute’s own answer, and nothing is moved', async () => {
+    const a = activity({});
+    expect(await a.run()).toEqual({ result: RESULT, readiness: 'READY' });
+    expect(a.calls).toEqual(['execute', 'readiness']);
+  });
+
+  it('When the bankroll lacks gas, Then the intent is moved to WAITING_FOR_GAS and the workflow is told so; a move that did not apply tells it nothing', async () => {
+    expect(await activity({ readiness: async () => 'NO_GAS' }).run()).toEqual({ result: RESULT, readiness: 'WAITING_FOR_GAS' });
+    const notMoved = activity({ readiness: async () => 'NO_GAS', marked: false });
+    expect(await notMoved.run()).toEqual({ result: RESULT, readiness: null });
+    expect(notMoved.calls).toEqual(['execute', 'readiness', 'markWaitingForGas']);
+  });
+
+  it('When the asset is no longer supported, Then nothing is decided here: the attempt checks and fails it', async () => {
+    const a = activity({ readiness: async () => 'ASSET_UNSUPPORTED' });
+    expect(await a.run()).toEqual({ result: RESULT, readiness: null });
+    expect(a.calls).toEqual(['execute', 'readiness']);
+  });
+
+  it('When the check fails after the commit, Then the committed execute is still the answer, the attempt is left to check, and the failure is logged', async () => {
+    const a = activity({ readiness: async () => Promise.reject(new Error('fetch failed')) });
+    expect(await a.run()).toEqual({ result: RESULT, readiness: null });
+    expect(a.lines.map((l) => JSON.parse(l))).toEqual([
+      expect.objectContaining({ level: 'warn', msg: expect.stringMatching(/^headless readiness after execute failed/), withdrawalId: 'w-1', err: { name: 'Error', message: 'fetch failed' } }),
+    ]);
+  });
+
+  it('When the execute is refused, Then the refusal is the activity’s and no check runs', async () => {
+    const a = activity({ execute: async () => Promise.reject(new Error('INSUFFICIENT_LIQUIDITY')) });
+    await expect(a.run()).rejects.toThrow('INSUFFICIENT_LIQUIDITY');
+    expect(a.calls).toEqual(['execute']);
+  });
+});
