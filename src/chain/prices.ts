@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { getAddress, isAddress } from 'ethers';
 import type { ChainProviders } from '../adapters/chains';
 import type { Db } from '../adapters/db';
+import { sharedInFlight } from '../adapters/in-flight';
 import { FeedReader, type RegisteredFeed } from '../adapters/price-feeds';
 import { FixedFxProvider, feedSettings, type AssetRef, type FxProvider, type PriceProvider, type PriceQuote } from '../adapters/prices';
 import { unitsPerUsd } from '../domain/price-feeds';
@@ -13,10 +14,13 @@ import { fiatFeed, nativePriceFeed, tokenPriceFeed } from '../store/price-feeds'
  * error is thrown, not turned into null: it says nothing about the price, and the caller's retry policy handles it.
  */
 export class OnChainPriceProvider implements PriceProvider {
+  /** One registry read in flight per asset: a burst of executes of one token reads its feed's row once, not once each. */
+  private readonly registeredNow = sharedInFlight(({ chainId, tokenAddress }: AssetRef) => `${chainId}:${tokenAddress ?? ''}`, (asset: AssetRef) => this.registered(asset));
+
   constructor(private readonly deps: { db: Db; feeds: FeedReader }) {}
 
   async usdPrice(asset: AssetRef): Promise<PriceQuote | null> {
-    const feed = await this.registered(asset);
+    const feed = await this.registeredNow(asset);
     if (!feed) return null;
     const read = await this.deps.feeds.read(feed);
     return read && { usd: read.value, source: `aggregator:${feed.address}`, updatedAt: read.updatedAt };

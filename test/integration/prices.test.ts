@@ -191,6 +191,27 @@ describe('OnChainPriceProvider', () => {
     }
   });
 
+  it('When a burst prices one token at once, Then its registry row is read once for all of them; a price asked after that reads it again', async () => {
+    const p = provider();
+    const reads = jest.spyOn(ctx.db.sql, 'query');
+    const registryReads = () => reads.mock.calls.filter(([q]) => (q as { name?: string }).name === 'token-price-feed-limits').length;
+    try {
+      const quotes = await Promise.all(Array.from({ length: 10 }, () => p.usdPrice(usdc)));
+      expect(quotes.every((q) => q !== null)).toBe(true);
+      expect(registryReads()).toBe(1);
+      const where = { chainId_address: { chainId: usdc.chainId, address: usdc.tokenAddress! } };
+      await ctx.db.token.update({ where, data: { active: false } });
+      try {
+        expect(await p.usdPrice(usdc)).toBeNull();
+        expect(registryReads()).toBe(2);
+      } finally {
+        await ctx.db.token.update({ where, data: { active: true } });
+      }
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
   it('When the token is not registered, inactive, or the chain has no RPC, Then the price is unknown', async () => {
     const p = provider();
     expect(await p.usdPrice({ chainId: usdc.chainId, tokenAddress: Wallet.createRandom().address })).toBeNull();
