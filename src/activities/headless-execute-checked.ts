@@ -22,10 +22,9 @@ interface ExecuteCheckedDeps {
 }
 
 /**
- * Execute followed by the first attempt's checks in the same activity: one activity task and one workflow task per
- * execute instead of three of each (docs/performance.md, "The headless execute in one activity"). The execute's
- * transaction is unchanged and its refusals are the activity's; once it has committed, nothing of the checks can fail
- * it, since the caller's answer is the committed execute.
+ * Execute followed by the first attempt's checks in the same activity: one activity task per execute where there were
+ * three (decision 0046). The execute's transaction is unchanged and its refusals are the activity's; once it has
+ * committed, nothing of the checks can fail it, since the caller's answer is the committed execute.
  */
 export function createExecuteCheckedActivities(d: ExecuteCheckedDeps) {
   async function readinessAfterExecute(chainId: number, withdrawalId: string): Promise<ExecuteReadiness> {

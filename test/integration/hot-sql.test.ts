@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { apiKeyId } from '../../src/domain/credentials';
 import { Prisma } from '../../src/generated/prisma/client';
 import { createOperator } from '../../src/provisioning/operators';
-import { operatorByKeyId } from '../../src/store/operator-keys';
+import { operatorKeys } from '../../src/store/operator-keys';
 import { insertSession, insertSessionInTx, type NewSession } from '../../src/store/sessions';
 import { recordSettled } from '../../src/store/settlement';
 import { requireWithdrawalWithReservation, withdrawalWithReservation } from '../../src/store/withdrawal-reads';
@@ -41,10 +41,28 @@ describe('hot-path SQL off Prisma', () => {
       frameOrigins: ['https://a.example', 'https://b.example'],
     });
     const keyId = apiKeyId(op.apiKey)!;
-    const raw = await operatorByKeyId(ctx.db, keyId);
+    const raw = await operatorKeys(ctx.db)(keyId);
     expect(raw).toEqual(await ctx.db.operator.findUnique({ where: { apiKeyId: keyId } }));
     expect(raw!.minAmount!.toFixed(2)).toBe('0.01');
-    expect(await operatorByKeyId(ctx.db, '0000000000000000')).toBeNull();
+    expect(await operatorKeys(ctx.db)('0000000000000000')).toBeNull();
+  });
+
+  it("When one key's requests arrive together, Then they share one read of its operator; a request after it reads again and sees the operator disabled", async () => {
+    const op = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Burst', webhookUrl: 'https://example.test/hook' });
+    const keyId = apiKeyId(op.apiKey)!;
+    const byKey = operatorKeys(ctx.db);
+    const reads = jest.spyOn(ctx.db.sql, 'query');
+    const keyReads = () => reads.mock.calls.filter(([q]) => (q as { name?: string }).name === 'operator-by-key-id').length;
+    try {
+      const rows = await Promise.all(Array.from({ length: 10 }, () => byKey(keyId)));
+      expect(rows.map((r) => r?.id)).toEqual(Array(10).fill(op.id));
+      expect(keyReads()).toBe(1);
+      await ctx.db.operator.update({ where: { id: op.id }, data: { status: 'INACTIVE' } });
+      expect((await byKey(keyId))?.status).toBe('INACTIVE');
+      expect(keyReads()).toBe(2);
+    } finally {
+      reads.mockRestore();
+    }
   });
 
   it('When a session is inserted on the pool or inside a transaction, Then Prisma reads back exactly the fields asked for, and the answer names that row', async () => {

@@ -6,7 +6,7 @@ import { AppError } from '../../domain/errors';
 import type { AdminRole, Operator } from '../../store/rows';
 import { adminSessionByTokenHash } from '../../store/admin-sessions';
 import type { AdminAction, AuditEntry } from '../../store/admin-audit';
-import { operatorByKeyId } from '../../store/operator-keys';
+import { operatorKeys } from '../../store/operator-keys';
 import { adminCookieToken, csrfMatches } from './admin-cookie';
 
 function bearer(header: string | undefined): string | null {
@@ -16,10 +16,11 @@ function bearer(header: string | undefined): string | null {
 
 /** Operator key (spec 5): 401 when missing or wrong, then 403 OPERATOR_INACTIVE (CONTRACT §6 order). */
 export function operatorAuth(db: Db): RequestHandler {
+  const operatorByKeyId = operatorKeys(db);
   return async (req, res, next) => {
     const key = bearer(req.get('authorization'));
     const keyId = key ? apiKeyId(key) : null;
-    const operator = keyId ? await operatorByKeyId(db, keyId) : null;
+    const operator = keyId ? await operatorByKeyId(keyId) : null;
     if (!key || !operator || !apiKeyMatches(key, operator.apiKeyHash)) {
       throw new AppError('UNAUTHORIZED', 'Missing or invalid operator API key');
     }
