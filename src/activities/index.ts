@@ -7,6 +7,7 @@ import { createDepositActivities } from './deposits';
 import { createDustSweepActivities } from './dust-sweeps';
 import { createHeadlessActivities } from './headless';
 import { createExecuteCheckedActivities } from './headless-execute-checked';
+import { createRecordedApprovalActivities } from './recorded-approval';
 import { createHotWalletActivities } from './hot-wallet';
 import { createPayoutActivities } from './payouts';
 import { createReconcileActivities } from './reconcile';
@@ -21,6 +22,8 @@ export type { ActivityDeps, WorkflowStarts } from './deps';
 export function createActivities(deps: ActivityDeps) {
   const { config, db, chains, logger, workflows, signers } = deps;
   const payouts = createPayoutActivities({ config, db, chains, logger, workflows, signers });
+  const settlement = createSettlementActivities({ config, db, chains, logger, workflows, signers, ...pricingFrom(config, db, chains) });
+  const commands = createCommandActivities({ db });
   const headless = createHeadlessActivities({ config, db, chains, logger, workflows, ...pricingFrom(config, db, chains) });
   return {
     ...createWebhookActivities({ db, logger, allowedCidrs: config.WEBHOOK_ALLOWED_PRIVATE_CIDRS }),
@@ -35,7 +38,8 @@ export function createActivities(deps: ActivityDeps) {
     ...payouts,
     ...createTreasuryActivities({ config, db, chains, logger, signers }),
     ...createWithdrawalActivities({ config, db, chains, logger, workflows, ...pricingFrom(config, db, chains) }),
-    ...createSettlementActivities({ config, db, chains, logger, workflows, signers, ...pricingFrom(config, db, chains) }),
+    ...settlement,
+    ...createRecordedApprovalActivities({ claim: commands.claimWithdrawalCommand, approveAndSettle: settlement.approveAndSettle }),
     ...createDepositActivities({ config, db, chains, logger, workflows, signers, ...pricingFrom(config, db, chains) }),
     ...createDustSweepActivities({ config, db, chains, logger, signers, ...pricingFrom(config, db, chains) }),
     ...headless,
@@ -43,7 +47,7 @@ export function createActivities(deps: ActivityDeps) {
       logger, execute: headless.executeHeadlessIntent, readiness: payouts.headlessReadiness, markWaitingForGas: headless.markHeadlessWaitingForGas,
     }),
     ...createReconcileActivities({ config, db, chains, logger }),
-    ...createCommandActivities({ db }),
+    ...commands,
     ...createHotWalletActivities({ config, db, chains, logger, workflows, ...pricingFrom(config, db, chains) }),
   };
 }

@@ -2,8 +2,7 @@ import { patched, proxyActivities } from '@temporalio/workflow';
 import type { HeadlessActivities } from '../activities/headless';
 import type { ExecuteCheckedActivities } from '../activities/headless-execute-checked';
 import type { HeadlessReadiness, PayoutActivities } from '../activities/payouts';
-import { PAYOUT_UNPAID, type UnpaidPayout } from '../domain/failure-types';
-import { unpaidPayout } from './payout-failures';
+import { PAYOUT_UNPAID } from '../domain/failure-types';
 import type { HeadlessWorkflowInput } from './headless-messages';
 
 /** The activities, by how hard each kind of step may be retried. */
@@ -37,22 +36,10 @@ export async function attemptReadiness(acts: ReturnType<typeof headlessActivitie
   return (await acts.check.bankrollHasGas(input.chainId, input.withdrawalId)) ? 'READY' : 'NO_GAS';
 }
 
-/** Broadcast, confirmations and completion as one activity (confirmPayout); runs begun before it keep three. */
-const ONE_PAYOUT_ACTIVITY = 'one-payout-activity';
-
-/** The payout as runs begun before the payout child workflow make it, in the intent's own history. */
-export async function payInWorkflow(acts: ReturnType<typeof headlessActivities>, withdrawalId: string): Promise<UnpaidPayout | null> {
-  try {
-    if (patched(ONE_PAYOUT_ACTIVITY)) await acts.poll.confirmPayout(withdrawalId);
-    else {
-      await acts.settle.broadcastPayout(withdrawalId);
-      await acts.poll.awaitPayoutConfirmations(withdrawalId);
-      await acts.settle.completePayout(withdrawalId);
-    }
-    return null;
-  } catch (err) {
-    const reason = unpaidPayout(err);
-    if (!reason) throw err;
-    return reason;
-  }
-}
+/** The payout steps as runs begun before the payout child workflow take them (payInParent). */
+export const parentPayoutSteps = (acts: ReturnType<typeof headlessActivities>) => ({
+  confirmPayout: acts.poll.confirmPayout,
+  broadcastPayout: acts.settle.broadcastPayout,
+  awaitPayoutConfirmations: acts.poll.awaitPayoutConfirmations,
+  completePayout: acts.settle.completePayout,
+});

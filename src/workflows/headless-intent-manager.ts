@@ -6,7 +6,8 @@ import type { CheckedExecute } from '../activities/headless-execute-checked';
 import { adminRetrySignal, cancelUpdate, executeUpdate, statusQuery, type CancelResult, type ExecuteInput, type HeadlessLiveState, type HeadlessWorkflowInput } from './headless-messages';
 import { exclusiveSection } from './exclusive';
 import { claimActivity, recordedCommands, recordedRetry } from './recorded-commands';
-import { attemptReadiness, headlessActivities, payInWorkflow } from './headless-activities';
+import { attemptReadiness, headlessActivities, parentPayoutSteps } from './headless-activities';
+import { payInParent } from './payout-failures';
 import { runPayout, unpaidReason } from './payout';
 import { refusal, refusalOf } from './refusal';
 import { WithdrawStatus } from './search-attributes';
@@ -181,7 +182,7 @@ export class HeadlessIntentManager {
   async reconcile(): Promise<void> {
     this.signing = true;
     if (this.input.pauseBeforeBroadcastMs > 0) await sleep(this.input.pauseBeforeBroadcastMs);
-    const reason = patched(PAYOUT_CHILD_WORKFLOW) ? unpaidReason(await runPayout({ withdrawalId: this.input.withdrawalId, pollMs: this.input.pollMs })) : await payInWorkflow(this.acts, this.input.withdrawalId);
+    const reason = patched(PAYOUT_CHILD_WORKFLOW) ? unpaidReason(await runPayout({ withdrawalId: this.input.withdrawalId, pollMs: this.input.pollMs })) : await payInParent(parentPayoutSteps(this.acts), this.input.withdrawalId);
     if (reason) return this.fail(false, reason);
     this.setStatus(HEADLESS_MOVES.complete.to);
   }

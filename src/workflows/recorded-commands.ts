@@ -16,7 +16,7 @@ export function unrecorded(commandId: unknown, used = false): ApplicationFailure
   return ApplicationFailure.create({ type: 'UNRECORDED_COMMAND', message, nonRetryable: true });
 }
 
-type Claim = (ref: CommandRef) => Promise<RecordedCommand | null>;
+export type Claim = (ref: CommandRef) => Promise<RecordedCommand | null>;
 
 /**
  * The claim as the workflows call it: one indexed read and one update, so its attempt times out in seconds, not the
@@ -42,11 +42,14 @@ export function recordedCommands<T>(withdrawalId: string, claim: Claim) {
     answered(commandId: unknown, action: string): T | undefined {
       return typeof commandId === 'string' && taken.get(commandId) === action ? answers.get(commandId) : undefined;
     },
-    /** The recorded command the message names, checked by an activity; refused when there is none or it was taken. */
-    async take(commandId: unknown, kind: CommandRef['kind'], action: string): Promise<RecordedCommand> {
+    /**
+     * The recorded command the message names, checked by an activity; refused when there is none or it was taken.
+     * `claimWith` claims it in an activity that also acts on it (a Mode B approval), and answers the command alone.
+     */
+    async take(commandId: unknown, kind: CommandRef['kind'], action: string, claimWith: Claim = claim): Promise<RecordedCommand> {
       if (typeof commandId !== 'string') throw unrecorded(commandId);
       if (taken.has(commandId)) throw unrecorded(commandId, true);
-      const cmd = await claim({ commandId, withdrawalId, kind, action });
+      const cmd = await claimWith({ commandId, withdrawalId, kind, action });
       if (!cmd) throw unrecorded(commandId);
       taken.set(commandId, action);
       return cmd;

@@ -1,13 +1,13 @@
 import { allHandlersFinished, condition, patched, proxyActivities, setHandler, sleep, upsertSearchAttributes } from '@temporalio/workflow';
 import type { PayoutActivities } from '../activities/payouts';
-import type { ApprovalOutcome } from '../activities/approval';
-import type { SettlementActivities } from '../activities/settlement';
+import type { SettlementActivities, SettlementOutcome } from '../activities/settlement';
+import type { RecordedApprovalActivities } from '../activities/recorded-approval';
 import type { WithdrawalActivities } from '../activities/withdrawals';
-import { PAYOUT_UNPAID, type UnpaidPayout } from '../domain/failure-types';
+import { PAYOUT_UNPAID } from '../domain/failure-types';
 import type { HeldReason } from '../domain/withdrawals';
 import { isLegalAdminMove, isLiveWidget, isWidgetSource, WIDGET_ENTRY, WIDGET_MOVES, type WidgetStatus } from '../domain/withdrawal-machine';
 import { exclusiveSection } from './exclusive';
-import { unpaidPayout } from './payout-failures';
+import { payInParent } from './payout-failures';
 import { runPayout, unpaidReason } from './payout';
 import { claimActivity, RECORDED_COMMANDS, recordedCommands } from './recorded-commands';
 import { refusal } from './refusal';
@@ -30,14 +30,14 @@ const invalid = (message: string) => refusal('INVALID_TRANSITION', message);
 
 /** Approval, signing and marking settled as one activity (src/activities/settlement.ts); runs begun before it keep three. */
 const ONE_SETTLEMENT_ACTIVITY = 'one-settlement-activity';
-/** Broadcast, confirmations and completion as one activity (confirmPayout); runs begun before it keep three. */
-const ONE_PAYOUT_ACTIVITY = 'one-payout-activity';
 /** The payout runs as its own child workflow (payout.ts); runs begun before it make it here (payInWorkflow). */
 const PAYOUT_CHILD_WORKFLOW = 'payout-child-workflow';
 /** A settlement may answer that the row was cancelled with its session while this workflow was not told. */
 const CANCELLED_WITH_SESSION = 'cancelled-with-session';
 /** An expiry that moved nothing reads the row, which may have been cancelled with its session. */
 const EXPIRY_READS_ROW = 'expiry-reads-row';
+/** A Mode B APPROVE claims its command and settles in one activity (settleRecordedApproval); runs begun before, two. */
+const APPROVAL_CLAIMS_COMMAND = 'approval-claims-command';
 
 /**
  * One widget withdrawal (modes A and B). Admin moves and decisions arrive as updates and run one at a time; the main
@@ -46,7 +46,7 @@ const EXPIRY_READS_ROW = 'expiry-reads-row';
  * once, inside the update that settles, so its answer carries the hash.
  */
 export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promise<WidgetStatus> {
-  const acts = proxyActivities<WithdrawalActivities & PayoutActivities & SettlementActivities>({ startToCloseTimeout: '1 minute', retry: { maximumInterval: '30 seconds' } });
+  const acts = proxyActivities<WithdrawalActivities & PayoutActivities & SettlementActivities & RecordedApprovalActivities>({ startToCloseTimeout: '1 minute', retry: { maximumInterval: '30 seconds' } });
   const poll = proxyActivities<PayoutActivities>({
     startToCloseTimeout: '1 minute',
     retry: { initialInterval: input.pollMs, backoffCoefficient: 1, maximumInterval: input.pollMs, nonRetryableErrorTypes: [...PAYOUT_UNPAID] },
@@ -105,18 +105,27 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
 
   async function tryApprove(): Promise<void> {
     if (Date.now() >= deadline) return expire();
-    let outcome: ApprovalOutcome;
-    if (patched(ONE_SETTLEMENT_ACTIVITY)) {
-      const result = await acts.approveAndSettle(id);
-      if (result.approved) return settled(result.txHash);
-      if ('cancelled' in result) return cancelledWithSession();
-      outcome = result;
-    } else {
-      outcome = await acts.approveWithdrawal(id);
-      if (outcome.approved) return settle();
-    }
+    if (patched(ONE_SETTLEMENT_ACTIVITY)) return applyApproval(await acts.approveAndSettle(id));
+    const outcome = await acts.approveWithdrawal(id);
+    if (outcome.approved) return settle();
     heldReason = outcome.heldReason;
     approvalHeld = true;
+  }
+
+  function applyApproval(result: SettlementOutcome): void {
+    if (result.approved) return settled(result.txHash);
+    if ('cancelled' in result) return cancelledWithSession();
+    heldReason = result.heldReason;
+    approvalHeld = true;
+  }
+
+  /** An APPROVE that may settle now: its command claimed and the approval settled by one activity. */
+  async function approveRecorded(commandId: unknown): Promise<void> {
+    await commands.take(commandId, 'DECISION', 'APPROVE', async (ref) => {
+      const { command, outcome } = await acts.settleRecordedApproval(ref);
+      if (outcome) applyApproval(outcome);
+      return command;
+    });
   }
 
   setHandler(
@@ -156,6 +165,11 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
       exclusive(async () => {
         const repeated = commands.answered(decision.commandId, decision.decision);
         if (repeated) return repeated;
+        const settlesNow = decision.decision === 'APPROVE' && isWidgetSource('approve', status) && Date.now() < deadline;
+        if (settlesNow && patched(APPROVAL_CLAIMS_COMMAND)) {
+          await approveRecorded(decision.commandId);
+          return commands.answer(decision.commandId, state());
+        }
         let reason = decision.reason;
         if (patched(RECORDED_COMMANDS)) reason = (await commands.take(decision.commandId, 'DECISION', decision.decision)).note ?? undefined;
         // Idempotent: a decided (or expired, or superseded) request answers its current state; nothing is paid twice.
@@ -205,26 +219,10 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
     });
   }
 
-  /** The payout as runs begun before the payout child workflow make it, in this workflow's own history. */
-  async function payInWorkflow(): Promise<UnpaidPayout | null> {
-    try {
-      if (patched(ONE_PAYOUT_ACTIVITY)) await poll.confirmPayout(id);
-      else {
-        await acts.broadcastPayout(id);
-        await poll.awaitPayoutConfirmations(id);
-        await acts.completePayout(id);
-      }
-      return null;
-    } catch (err) {
-      const reason = unpaidPayout(err);
-      if (!reason) throw err;
-      return reason;
-    }
-  }
-
+  const parentSteps = { confirmPayout: poll.confirmPayout, awaitPayoutConfirmations: poll.awaitPayoutConfirmations, broadcastPayout: acts.broadcastPayout, completePayout: acts.completePayout };
   if (status === 'COMPLETED') {
     if (input.pauseBeforeBroadcastMs > 0) await sleep(input.pauseBeforeBroadcastMs);
-    const reason = patched(PAYOUT_CHILD_WORKFLOW) ? unpaidReason(await runPayout({ withdrawalId: id, pollMs: input.pollMs })) : await payInWorkflow();
+    const reason = patched(PAYOUT_CHILD_WORKFLOW) ? unpaidReason(await runPayout({ withdrawalId: id, pollMs: input.pollMs })) : await payInParent(parentSteps, id);
     if (reason) {
       // Reverted, or never mineable: nothing was paid, so it must never read as completed; an admin takes it from here.
       await acts.failUnpaidPayout(id, reason);

@@ -73,10 +73,10 @@ describe('Mode B: external approval', () => {
     await new Promise((res) => setTimeout(res, 800));
     expect(events('WITHDRAW_COMPLETE', w.id)).toHaveLength(1);
     expect(await ctx.db.outboundTx.count({ where: { purpose: `payout:${w.id}` } })).toBe(1);
-    // The whole settlement is two activities (docs/performance.md): decide-and-sign in the withdrawal's workflow, after
-    // the check of the API's recorded decision (decision 0038), then send-poll-complete in its one payout child
-    // workflow, which carries the withdrawal's search attributes.
-    expect(await scheduledActivities(ctx.temporal.client, `withdrawal-${w.id}`)).toEqual(['claimWithdrawalCommand', 'approveAndSettle']);
+    // The whole settlement is two activities (docs/performance.md): the check of the API's recorded decision (decision
+    // 0038) with decide-and-sign in the withdrawal's workflow (decision 0047), then send-poll-complete in its one payout
+    // child workflow, which carries the withdrawal's search attributes.
+    expect(await scheduledActivities(ctx.temporal.client, `withdrawal-${w.id}`)).toEqual(['settleRecordedApproval']);
     const [payout, ...more] = await payoutRuns(ctx.temporal.client, w.id);
     expect(more).toHaveLength(0);
     expect(payout).toMatchObject({ workflowId: `payout-${w.id}`, status: { name: 'COMPLETED' }, parentExecution: { workflowId: `withdrawal-${w.id}` } });
