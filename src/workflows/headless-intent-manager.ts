@@ -12,7 +12,7 @@ import { runPayout, unpaidReason } from './payout';
 import { refusal, refusalOf } from './refusal';
 import { WithdrawStatus } from './search-attributes';
 
-/** The payout runs as its own child workflow (payout.ts); runs begun before it make it here (payInWorkflow). */
+/** The payout runs as its own child workflow (payout.ts); runs begun before it make it here (payInParent). */
 const PAYOUT_CHILD_WORKFLOW = 'payout-child-workflow';
 /** Execute and the first attempt's checks as one activity (executeHeadlessIntentChecked); runs begun before it keep two. */
 const EXECUTE_CHECKS_READINESS = 'execute-checks-readiness';

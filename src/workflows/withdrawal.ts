@@ -30,7 +30,7 @@ const invalid = (message: string) => refusal('INVALID_TRANSITION', message);
 
 /** Approval, signing and marking settled as one activity (src/activities/settlement.ts); runs begun before it keep three. */
 const ONE_SETTLEMENT_ACTIVITY = 'one-settlement-activity';
-/** The payout runs as its own child workflow (payout.ts); runs begun before it make it here (payInWorkflow). */
+/** The payout runs as its own child workflow (payout.ts); runs begun before it make it here (payInParent). */
 const PAYOUT_CHILD_WORKFLOW = 'payout-child-workflow';
 /** A settlement may answer that the row was cancelled with its session while this workflow was not told. */
 const CANCELLED_WITH_SESSION = 'cancelled-with-session';
@@ -219,7 +219,9 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
     });
   }
 
-  const parentSteps = { confirmPayout: poll.confirmPayout, awaitPayoutConfirmations: poll.awaitPayoutConfirmations, broadcastPayout: acts.broadcastPayout, completePayout: acts.completePayout };
+  const parentSteps = {
+    confirmPayout: poll.confirmPayout, awaitPayoutConfirmations: poll.awaitPayoutConfirmations, broadcastPayout: acts.broadcastPayout, completePayout: acts.completePayout,
+  };
   if (status === 'COMPLETED') {
     if (input.pauseBeforeBroadcastMs > 0) await sleep(input.pauseBeforeBroadcastMs);
     const reason = patched(PAYOUT_CHILD_WORKFLOW) ? unpaidReason(await runPayout({ withdrawalId: id, pollMs: input.pollMs })) : await payInParent(parentSteps, id);
