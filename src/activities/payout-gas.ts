@@ -28,4 +28,3 @@ export async function chainCeiling(d: GasDeps, chainId: number): Promise<GasVerd
 export async function holdForGas(d: GasDeps, w: Pick<Withdrawal, 'id' | 'mode'>, reason: GasRefusal): Promise<void> {
   await d.db.withdrawal.update({ where: { id: w.id }, data: { held: true, heldReason: reason, ...(w.mode === 'C' ? { reasonCode: reason } : {}) } });
 }
-

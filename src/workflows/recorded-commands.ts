@@ -16,7 +16,7 @@ export function unrecorded(commandId: unknown, used = false): ApplicationFailure
   return ApplicationFailure.create({ type: 'UNRECORDED_COMMAND', message, nonRetryable: true });
 }
 
-export type Claim = (ref: CommandRef) => Promise<RecordedCommand | null>;
+type Claim = (ref: CommandRef) => Promise<RecordedCommand | null>;
 
 /**
  * The claim as the workflows call it: one indexed read and one update, so its attempt times out in seconds, not the
