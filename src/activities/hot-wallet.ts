@@ -63,6 +63,10 @@ export function createHotWalletActivities(d: HotWalletActivityDeps) {
     const assets = await pricedAssets(chain);
     const maxUsd = new Decimal(chain.hotMaxUsd.toString());
     const result = await recordCeilingSends(d.db, { chainId, maxUsd, coldAddress: chain.hotColdAddress, requestedBy: HOT_WALLET_REQUESTER, assets });
+    if (result.outcome === 'POLICY_CHANGED') {
+      d.logger.info('hot-wallet ceiling changed during the check; nothing sent, the next round checks the new one', { chainId });
+      return [];
+    }
     if (result.outcome === 'COLD_NOT_REGISTERED') {
       d.logger.warn('hot-wallet ceiling: the cold address is no longer registered; nothing sent', { chainId, coldAddress: chain.hotColdAddress });
       return [];

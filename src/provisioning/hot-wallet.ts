@@ -1,8 +1,10 @@
 import Decimal from 'decimal.js';
 import type { Db } from '../adapters/db';
+import { hotWalletLock } from '../domain/keys';
 import { registryAddress, RegistryInputError } from '../domain/registry-input';
 import { TreasuryRefusal } from '../domain/treasury-sends';
 import { Prisma, type Chain } from '../generated/prisma/client';
+import { lockKey } from '../store/advisory-locks';
 import { lockColdAddress } from '../store/treasury-sends';
 
 /** A chain's hot-wallet ceiling: set (the USD ceiling and the registered cold address the excess goes to), or off. */
@@ -21,9 +23,12 @@ function checkedMaxUsd(value: string): Prisma.Decimal {
 /**
  * `chain update ID --hot-max-usd X --cold-address A` (or `--hot-max-usd off`), in the caller's transaction: the cold
  * address must be a registered one of that chain (its row held FOR SHARE until the commit, so a removal waits).
+ * Under the chain's hot-wallet lock, so an "off" that has returned is never followed by a send on the old ceiling.
  * Answers the policy.
  */
 export async function setHotWallet(tx: Prisma.TransactionClient, chainId: number, policy: HotWalletPolicy) {
+  // A check deciding now finishes first; every check after the commit decides on the new policy (store/hot-wallet.ts).
+  await lockKey(tx, hotWalletLock(chainId));
   const chain = await tx.chain.findUnique({ where: { chainId } });
   if (!chain) throw new RegistryInputError(`chain ${chainId} is not registered (see GET /chain)`);
   if (policy === 'off') return hotWalletView(await tx.chain.update({ where: { chainId }, data: { hotMaxUsd: null, hotColdAddress: null } }));

@@ -20,6 +20,7 @@ export interface PricedAsset {
 
 export interface CeilingCheck {
   chainId: number;
+  /** The chain's policy as the check read it before pricing: it decides only if the policy is still this one. */
   maxUsd: Decimal;
   coldAddress: string;
   requestedBy: string;
@@ -28,6 +29,7 @@ export interface CeilingCheck {
 
 export type CeilingOutcome =
   | { outcome: 'CHECKED'; plan: CeilingPlan; transfers: TreasuryTransfer[] }
+  | { outcome: 'POLICY_CHANGED' }
   | { outcome: 'COLD_NOT_REGISTERED' }
   | { outcome: 'BALANCE_UNAVAILABLE'; symbol: string };
 
@@ -40,11 +42,15 @@ const CHECK_TIMEOUT_MS = 30_000;
  * the sends not yet confirmed are read FIRST, then the balances: a send confirmed in between is then subtracted
  * twice (less is sent), never missed (sent again). Each asset's liquidity lock is then taken, as a payout's
  * reservation takes it, so the plan moves only what no reservation holds; the transfer rows and their reservations are
- * written before the commit. Nothing is written when a balance is unknown or the cold address is no longer registered.
+ * written before the commit. Nothing is written when a balance is unknown, the cold address is no longer registered,
+ * or the policy is no longer the one the check priced for: a ceiling turned off or changed while a check was pricing
+ * (setHotWallet takes the same lock) is never acted on; the relay's next round checks against the new one.
  */
 export async function recordCeilingSends(db: Db, c: CeilingCheck): Promise<CeilingOutcome> {
   return db.$transaction(async (tx) => {
     await lockKey(tx, hotWalletLock(c.chainId));
+    const policy = await tx.chain.findUnique({ where: { chainId: c.chainId }, select: { hotMaxUsd: true, hotColdAddress: true } });
+    if (!policy || policy.hotMaxUsd === null || !c.maxUsd.eq(policy.hotMaxUsd.toString()) || policy.hotColdAddress !== c.coldAddress) return { outcome: 'POLICY_CHANGED' } as const;
     if (!(await lockColdAddress(tx, c.chainId, c.coldAddress))) return { outcome: 'COLD_NOT_REGISTERED' } as const;
     const rows = await tx.treasuryTransfer.groupBy({ by: ['asset'], where: { chainId: c.chainId, status: { in: ['REQUESTED', 'SIGNED'] } }, _sum: { amountRaw: true } });
     const leaving = new Map(rows.map((r) => [r.asset, BigInt(r._sum.amountRaw?.toFixed(0) ?? '0')]));

@@ -5,6 +5,7 @@ import { createHotWalletActivities, HOT_WALLET_REQUESTER } from '../../src/activ
 import { pricingFrom } from '../../src/chain/prices';
 import { setHotWallet } from '../../src/provisioning/hot-wallet';
 import { recordTreasurySend } from '../../src/provisioning/treasury';
+import { recordCeilingSends, type PricedAsset } from '../../src/store/hot-wallet';
 import { workflowStarts } from '../../src/temporal/client/starts';
 import { runCli } from '../support/cli';
 import { headlessSuite } from '../support/headless-fixtures';
@@ -81,6 +82,22 @@ describe('hot-wallet ceiling', () => {
       expect((await ceiling('off')).code).toBe(0);
       await setPrice({ nodeUrl, registry, symbol: 'USDT', usd: '1' });
     }
+  });
+
+  it('When the ceiling is turned off or raised while a check is pricing, Then the check records nothing', async () => {
+    // A check that read a 100 USD ceiling and priced; by the time it takes the chain's lock the ceiling is off, then
+    // raised above the bankroll's value (never 100 here: the relay would act on it).
+    const priced: PricedAsset = { asset: usdt(), symbol: 'USDT', decimals: 6, usd: new Decimal(1), keep: 0n, read: async () => f.balanceOf(usdt(), f.bankroll) };
+    const checkAt100 = () => recordCeilingSends(ctx.db, { chainId: CHAIN, maxUsd: new Decimal(100), coldAddress: cold, requestedBy: HOT_WALLET_REQUESTER, assets: [priced] });
+    expect((await ctx.db.chain.findUniqueOrThrow({ where: { chainId: CHAIN } })).hotMaxUsd).toBeNull();
+    expect(await checkAt100()).toEqual({ outcome: 'POLICY_CHANGED' });
+    await ctx.db.$transaction((tx) => setHotWallet(tx, CHAIN, { maxUsd: '1000000', coldAddress: cold }));
+    try {
+      expect(await checkAt100()).toEqual({ outcome: 'POLICY_CHANGED' });
+    } finally {
+      await ctx.db.$transaction((tx) => setHotWallet(tx, CHAIN, 'off'));
+    }
+    expect(await ceilingSends()).toEqual([]);
   });
 
   it('When two checks run at once above the ceiling, Then the excess over 80 % of it is recorded once, sent once, and reconcile is ok', async () => {
