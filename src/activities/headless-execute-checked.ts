@@ -1,5 +1,7 @@
 import type { Logger } from '../adapters/logger';
 import type { ExecuteResult } from '../domain/headless-intent';
+import type { PayoutReadiness } from '../store/headless-assets';
+import type { ExecutedIntent } from './headless-execute';
 import type { HeadlessReadiness } from './payouts';
 
 /**
@@ -16,8 +18,8 @@ export interface CheckedExecute {
 
 interface ExecuteCheckedDeps {
   logger: Logger;
-  execute(input: { withdrawalId: string; callerOperatorId: string }): Promise<ExecuteResult>;
-  readiness(chainId: number, withdrawalId: string): Promise<HeadlessReadiness>;
+  execute(input: { withdrawalId: string; callerOperatorId: string }): Promise<ExecutedIntent>;
+  readiness(chainId: number, withdrawalId: string, queued?: PayoutReadiness): Promise<HeadlessReadiness>;
   markWaitingForGas(withdrawalId: string): Promise<boolean>;
 }
 
@@ -27,9 +29,9 @@ interface ExecuteCheckedDeps {
  * committed, nothing of the checks can fail it, since the caller's answer is the committed execute.
  */
 export function createExecuteCheckedActivities(d: ExecuteCheckedDeps) {
-  async function readinessAfterExecute(chainId: number, withdrawalId: string): Promise<ExecuteReadiness> {
+  async function readinessAfterExecute(chainId: number, withdrawalId: string, queued: PayoutReadiness | null): Promise<ExecuteReadiness> {
     try {
-      const found = await d.readiness(chainId, withdrawalId);
+      const found = await d.readiness(chainId, withdrawalId, queued ?? undefined);
       if (found === 'READY') return 'READY';
       if (found === 'NO_GAS' && (await d.markWaitingForGas(withdrawalId))) return 'WAITING_FOR_GAS';
       return null;
@@ -41,8 +43,10 @@ export function createExecuteCheckedActivities(d: ExecuteCheckedDeps) {
 
   return {
     async executeHeadlessIntentChecked(input: { withdrawalId: string; callerOperatorId: string; chainId: number }): Promise<CheckedExecute> {
-      const result = await d.execute(input);
-      return { result, readiness: await readinessAfterExecute(input.chainId, input.withdrawalId) };
+      const { result, queued } = await d.execute(input);
+      d.logger.info('headless execute', { withdrawalId: input.withdrawalId, replayed: result.replayed });
+      // The queued row is the attempt's read, so the check reads nothing of PostgreSQL again.
+      return { result, readiness: await readinessAfterExecute(input.chainId, input.withdrawalId, queued) };
     },
   };
 }

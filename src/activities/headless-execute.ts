@@ -10,7 +10,7 @@ import { HEADLESS_MOVES } from '../domain/headless-machine';
 import { executeResult, type ExecuteResult } from '../domain/headless-intent';
 import { priceFiatPayout } from '../domain/withdraw-amounts';
 import { Prisma, type ReservationStatus, type Withdrawal } from '../generated/prisma/client';
-import { ASSET_FLAGS_SQL, assetRefusal, type AssetFlags } from '../store/headless-assets';
+import { ASSET_FLAGS_SQL, assetRefusal, type AssetFlags, type PayoutReadiness } from '../store/headless-assets';
 import { bankrollBalance } from '../chain/bankroll-balance';
 import { earlyBalanceAfter, liquidityVerdict, reservationInsert } from '../store/liquidity';
 import { ownerSection } from '../store/owner-section';
@@ -36,6 +36,12 @@ interface Priced {
   priceRate: Decimal;
 }
 
+/** An execute's answer, and the intent it queued as its attempt reads it (requirePayoutReadiness's row; null on a replay). */
+export interface ExecutedIntent {
+  result: ExecuteResult;
+  queued: PayoutReadiness | null;
+}
+
 /**
  * Spec 4.10 execute, in one PostgreSQL transaction (DESIGN invariant 3). Outside it, only reads that lock nothing:
  * the caller, the intent's state, whether its asset is still supported (409), a fresh price (503), and the bankroll
@@ -44,13 +50,13 @@ interface Priced {
  * reservation of the token was consumed since, see liquidityVerdict), liquidity, caps, and the reservation with the
  * priced, EXECUTION_QUEUED intent. Any refusal rolls everything back.
  */
-export async function executeIntent(d: ExecuteDeps, withdrawalId: string, callerOperatorId: string): Promise<ExecuteResult> {
+export async function executeIntent(d: ExecuteDeps, withdrawalId: string, callerOperatorId: string): Promise<ExecutedIntent> {
   const now = new Date();
   const [w] = await sqlRows<ExecuteFacts>(d.db, FACTS, [withdrawalId, callerOperatorId]);
   if (!w || w.mode !== 'C') throw refusal('NOT_FOUND', 'No such headless withdrawal');
   assertCaller(w, callerOperatorId);
   const first = executeDisposition(facts(w), now);
-  if (first === 'REPLAY') return executeResult(w, true);
+  if (first === 'REPLAY') return { result: executeResult(w, true), queued: null };
   if (first === 'NOT_EXECUTABLE') throw notExecutable(w.status);
   const asset = assetRefusal(w, d.chains);
   if (asset) throw refusal(asset, `The intent's ${asset === 'HEADLESS_UNSUPPORTED_CHAIN' ? 'chain' : 'token'} is no longer supported`, 409);
@@ -82,16 +88,18 @@ export async function executeIntent(d: ExecuteDeps, withdrawalId: string, caller
   });
   // No row: the intent changed between the read under the locks and the update (nothing was reserved).
   if (!row) throw notExecutable('changed');
-  return executeResult(row, replay);
+  // The asset's flags and gas ceiling as read before the locks: what the attempt would read a moment later.
+  const queued = replay ? null : { ...row, chainActive: w.chainActive, chainType: w.chainType, tokenActive: w.tokenActive, maxGasPerTransfer: w.maxGasPerTransfer };
+  return { result: executeResult(row, replay), queued };
 }
 
-/** The caller and everything execute checks before the locks: the intent with its reservation, the caller, the owner's parent, its asset's registry flags and the token's consumption count (read before the balance, see liquidityVerdict), in one statement. */
+/** The caller and everything execute checks before the locks: the intent with its reservation, the caller, the owner's parent, its asset's registry flags and gas ceiling, and the token's consumption count (read before the balance, see liquidityVerdict), in one statement. */
 type ExecuteFacts = WithdrawalWithReservation &
-  AssetFlags & { callerStatus: string | null; callerHeadless: boolean | null; ownerParentId: string | null; consumed: string | null };
+  AssetFlags & { maxGasPerTransfer: number | null; callerStatus: string | null; callerHeadless: boolean | null; ownerParentId: string | null; consumed: string | null };
 
 const FACTS: Statement = {
   name: 'headless-execute-facts',
-  text: `SELECT w.*, r.status::text AS "reservationStatus", ${ASSET_FLAGS_SQL.columns},
+  text: `SELECT w.*, r.status::text AS "reservationStatus", ${ASSET_FLAGS_SQL.columns}, ch."maxGasPerTransfer",
       c.status::text AS "callerStatus", c."headlessEnabled" AS "callerHeadless", o."parentId" AS "ownerParentId",
       (SELECT lc."consumed"::text FROM "LiquidityConsumption" lc WHERE lc."chainId" = w."chainId" AND lc."tokenKey" = lower(w."tokenAddress")) AS consumed
     FROM "Withdrawal" w LEFT JOIN "Reservation" r ON r."withdrawalId" = w.id ${ASSET_FLAGS_SQL.joins}

@@ -77,7 +77,7 @@ export function createHeadlessActivities(d: HeadlessActivityDeps) {
   return {
     /** Spec 4.10 execute: one PostgreSQL transaction; refusals are non-retryable failures typed by errorCode. */
     async executeHeadlessIntent(input: { withdrawalId: string; callerOperatorId: string }): Promise<ExecuteResult> {
-      const result = await executeIntent({ db: d.db, chains: d.chains, prices: d.prices, fx: d.fx, bankroll }, input.withdrawalId, input.callerOperatorId);
+      const { result } = await executeIntent({ db: d.db, chains: d.chains, prices: d.prices, fx: d.fx, bankroll }, input.withdrawalId, input.callerOperatorId);
       d.logger.info('headless execute', { withdrawalId: input.withdrawalId, replayed: result.replayed });
       return result;
     },

@@ -6,6 +6,7 @@ import type { ActivityDeps } from './deps';
 import { createDepositActivities } from './deposits';
 import { createDustSweepActivities } from './dust-sweeps';
 import { createHeadlessActivities } from './headless';
+import { executeIntent } from './headless-execute';
 import { createExecuteCheckedActivities } from './headless-execute-checked';
 import { createRecordedApprovalActivities } from './recorded-approval';
 import { createHotWalletActivities } from './hot-wallet';
@@ -21,10 +22,12 @@ export type { ActivityDeps, WorkflowStarts } from './deps';
 /** Builds every activity with its dependencies injected. */
 export function createActivities(deps: ActivityDeps) {
   const { config, db, chains, logger, workflows, signers } = deps;
+  // One price provider for every group: concurrent reads of one feed, from any activity, share one read (in-flight.ts).
+  const pricing = pricingFrom(config, db, chains);
   const payouts = createPayoutActivities({ config, db, chains, logger, workflows, signers });
-  const settlement = createSettlementActivities({ config, db, chains, logger, workflows, signers, ...pricingFrom(config, db, chains) });
+  const settlement = createSettlementActivities({ config, db, chains, logger, workflows, signers, ...pricing });
   const commands = createCommandActivities({ db });
-  const headless = createHeadlessActivities({ config, db, chains, logger, workflows, ...pricingFrom(config, db, chains) });
+  const headless = createHeadlessActivities({ config, db, chains, logger, workflows, ...pricing });
   return {
     ...createWebhookActivities({ db, logger, allowedCidrs: config.WEBHOOK_ALLOWED_PRIVATE_CIDRS }),
     ...createWebhookRelayActivities({
@@ -37,18 +40,21 @@ export function createActivities(deps: ActivityDeps) {
     }),
     ...payouts,
     ...createTreasuryActivities({ config, db, chains, logger, signers }),
-    ...createWithdrawalActivities({ config, db, chains, logger, workflows, ...pricingFrom(config, db, chains) }),
+    ...createWithdrawalActivities({ config, db, chains, logger, workflows, ...pricing }),
     ...settlement,
     ...createRecordedApprovalActivities({ claim: commands.claimWithdrawalCommand, approveAndSettle: settlement.approveAndSettle }),
-    ...createDepositActivities({ config, db, chains, logger, workflows, signers, ...pricingFrom(config, db, chains) }),
-    ...createDustSweepActivities({ config, db, chains, logger, signers, ...pricingFrom(config, db, chains) }),
+    ...createDepositActivities({ config, db, chains, logger, workflows, signers, ...pricing }),
+    ...createDustSweepActivities({ config, db, chains, logger, signers, ...pricing }),
     ...headless,
     ...createExecuteCheckedActivities({
-      logger, execute: headless.executeHeadlessIntent, readiness: payouts.headlessReadiness, markWaitingForGas: headless.markHeadlessWaitingForGas,
+      logger,
+      execute: (input) => executeIntent({ db, chains, ...pricing, bankroll: config.BANKROLL_ADDRESS }, input.withdrawalId, input.callerOperatorId),
+      readiness: payouts.headlessReadiness,
+      markWaitingForGas: headless.markHeadlessWaitingForGas,
     }),
     ...createReconcileActivities({ config, db, chains, logger }),
     ...commands,
-    ...createHotWalletActivities({ config, db, chains, logger, workflows, ...pricingFrom(config, db, chains) }),
+    ...createHotWalletActivities({ config, db, chains, logger, workflows, ...pricing }),
   };
 }
 

@@ -4,7 +4,7 @@ import { broadcastInNonceOrder } from '../chain/broadcast-order';
 import { broadcastStored, settleOutbound } from '../chain/outbound';
 import { signOnce } from '../chain/signing';
 import { storedOutbound } from '../store/outbound-txs';
-import { assetRefusal, requirePayoutReadiness } from '../store/headless-assets';
+import { assetRefusal, requirePayoutReadiness, type PayoutReadiness } from '../store/headless-assets';
 import { requirePayoutToConfirm } from '../store/withdrawal-reads';
 import { feePolicy } from '../chain/fee-policy';
 import { sharedInFlight } from '../adapters/in-flight';
@@ -74,10 +74,11 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
     /**
      * A headless attempt's checks before signing, in the order they were two activities: the intent's chain and token
      * still supported, then gas for its payout (as bankrollHasGas), from one read of the withdrawal. One task instead
-     * of two for every attempt.
+     * of two for every attempt. `queued`: the row as the execute that queued it answered it (never from a workflow), read
+     * here when absent.
      */
-    async headlessReadiness(chainId: number, withdrawalId: string): Promise<HeadlessReadiness> {
-      const w = await requirePayoutReadiness(d.db, withdrawalId);
+    async headlessReadiness(chainId: number, withdrawalId: string, queued?: PayoutReadiness): Promise<HeadlessReadiness> {
+      const w = queued ?? (await requirePayoutReadiness(d.db, withdrawalId));
       if (assetRefusal(w, d.chains) !== null) return 'ASSET_UNSUPPORTED';
       // Supported means an active EVM chain with its row, so its gas ceiling was read with the withdrawal.
       return (await evmGasCovers(chainId, await payoutGas(d, w, w.maxGasPerTransfer!), w)) ? 'READY' : 'NO_GAS';

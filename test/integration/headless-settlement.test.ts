@@ -37,8 +37,13 @@ async function executed(apiKey: string, overrides: Record<string, unknown> = {})
 
 describe('settlement', () => {
   it('When executed with gas, Then RECONCILING (CONFIRMING on chain), COMPLETED at 2 confirmations, exactly the priced amount paid, and one WITHDRAW_COMPLETE', async () => {
+    const statements = jest.spyOn(ctx.db.sql, 'query');
+    const named = (name: string) => statements.mock.calls.filter(([q]) => (q as { name?: string }).name === name).length;
     const { id, sessionRef, body, result } = await executed(op.apiKey, { amount: '12.34' });
     const tx = await eventually(async () => ((await payoutTx(id))?.status === 'BROADCAST' ? payoutTx(id) : null), 30_000, 'payout broadcast');
+    // The execute read its facts once, and its check used the row it queued: the payout's readiness is never read again.
+    expect([named('headless-execute-facts'), named('payout-readiness')]).toEqual([1, 0]);
+    statements.mockRestore();
     expect((await f.row(id)).status).toBe('RECONCILING');
     const mid = (await f.record(op.apiKey, sessionRef)).body.data;
     expect(mid).toMatchObject({ status: 'RECONCILING', txHash: tx!.txHash, txState: 'CONFIRMING', confirmations: 1, requiredConfirmations: 2 });

@@ -2,24 +2,28 @@ import { PassThrough } from 'node:stream';
 import { createLogger } from '../../src/adapters/logger';
 import { createExecuteCheckedActivities } from '../../src/activities/headless-execute-checked';
 import type { HeadlessReadiness } from '../../src/activities/payouts';
+import type { ExecutedIntent } from '../../src/activities/headless-execute';
 import type { ExecuteResult } from '../../src/domain/headless-intent';
+import type { PayoutReadiness } from '../../src/store/headless-assets';
 
 const RESULT = { withdrawRequestId: 'w-1', withdrawalStatus: 'EXECUTION_QUEUED', replayed: false } as ExecuteResult;
+const QUEUED = { id: 'w-1', status: 'EXECUTION_QUEUED', maxGasPerTransfer: 100_000 } as PayoutReadiness;
 const INPUT = { withdrawalId: 'w-1', callerOperatorId: 'op-1', chainId: 31337 };
 
 /** The activity over steps the test scripts, recording the order they ran in and the log lines written. */
-function activity(steps: { execute?: () => Promise<ExecuteResult>; readiness?: () => Promise<HeadlessReadiness>; marked?: boolean }) {
+function activity(steps: { execute?: () => Promise<ExecutedIntent>; readiness?: () => Promise<HeadlessReadiness>; marked?: boolean }) {
   const calls: string[] = [];
+  const checked: Array<PayoutReadiness | undefined> = [];
   const lines: string[] = [];
   const stream = new PassThrough();
   stream.on('data', (chunk: Buffer) => lines.push(chunk.toString()));
   const { executeHeadlessIntentChecked } = createExecuteCheckedActivities({
     logger: createLogger({ level: 'debug', stream }),
-    execute: async () => (calls.push('execute'), (steps.execute ?? (async () => RESULT))()),
-    readiness: async () => (calls.push('readiness'), (steps.readiness ?? (async () => 'READY' as const))()),
+    execute: async () => (calls.push('execute'), (steps.execute ?? (async () => ({ result: RESULT, queued: QUEUED })))()),
+    readiness: async (_chainId, _id, queued) => (calls.push('readiness'), checked.push(queued), (steps.readiness ?? (async () => 'READY' as const))()),
     markWaitingForGas: async () => (calls.push('markWaitingForGas'), steps.marked ?? true),
   });
-  return { run: () => executeHeadlessIntentChecked(INPUT), calls, lines };
+  return { run: () => executeHeadlessIntentChecked(INPUT), calls, checked, lines };
 }
 
 describe('executeHeadlessIntentChecked', () => {
@@ -27,6 +31,15 @@ describe('executeHeadlessIntentChecked', () => {
     const a = activity({});
     expect(await a.run()).toEqual({ result: RESULT, readiness: 'READY' });
     expect(a.calls).toEqual(['execute', 'readiness']);
+    // The check is handed the row the execute queued: it reads nothing again.
+    expect(a.checked).toEqual([QUEUED]);
+  });
+
+  it('When the execute is a replay (nothing queued now), Then the check reads the intent itself', async () => {
+    const replayed = { ...RESULT, replayed: true };
+    const a = activity({ execute: async () => ({ result: replayed, queued: null }) });
+    expect(await a.run()).toEqual({ result: replayed, readiness: 'READY' });
+    expect(a.checked).toEqual([undefined]);
   });
 
   it('When the bankroll lacks gas, Then the intent is moved to WAITING_FOR_GAS and the workflow is told so; a move that did not apply tells it nothing', async () => {
@@ -46,6 +59,7 @@ describe('executeHeadlessIntentChecked', () => {
     const a = activity({ readiness: async () => Promise.reject(new Error('fetch failed')) });
     expect(await a.run()).toEqual({ result: RESULT, readiness: null });
     expect(a.lines.map((l) => JSON.parse(l))).toEqual([
+      expect.objectContaining({ level: 'info', msg: 'headless execute', withdrawalId: 'w-1', replayed: false }),
       expect.objectContaining({ level: 'warn', msg: expect.stringMatching(/^headless readiness after execute failed/), withdrawalId: 'w-1', err: { name: 'Error', message: 'fetch failed' } }),
     ]);
   });
