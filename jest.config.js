@@ -14,7 +14,15 @@ module.exports = {
   maxWorkers: 1,
   testSequencer: '<rootDir>/test/support/sequencer.js',
   projects: [
-    { displayName: 'unit', testEnvironment: 'node', roots: ['<rootDir>/test/unit', '<rootDir>/test/replay'], transform, transformIgnorePatterns, moduleNameMapper },
+    {
+      displayName: 'unit',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/test/unit', '<rootDir>/test/replay'],
+      transform,
+      transformIgnorePatterns,
+      moduleNameMapper,
+      setupFilesAfterEnv: ['<rootDir>/test/support/jest-timeout.ts'],
+    },
     {
       displayName: 'integration',
       testEnvironment: 'node',

@@ -1,8 +1,8 @@
-import { createDb } from '../../src/adapters/db';
 import type { Logger } from '../../src/adapters/logger';
 import { TronNode } from '../../src/adapters/tron-node';
 import { startDevTron, TRON_STANDIN_CHAIN_ID, upsertDevTronChain } from '../devchain/tron-standin/dev-tron';
 import { registerChainInstance } from '../../src/provisioning/chain-instance';
+import { launcherDb } from './postgres';
 
 /** java-tron's default HTTP API port. */
 const DEV_TRON_PORT = 8090;
@@ -18,7 +18,7 @@ export async function devTron(stops: Array<{ name: string; stop: () => Promise<v
   if (process.env.TRON_RPC_URLS !== undefined || process.env.CHAIN_RPC_URLS) return {};
   const tron = await startDevTron({ bankrollEvmAddress: bankrollAddress, blockMs: DEV_TRON_BLOCK_MS, port: DEV_TRON_PORT });
   stops.push({ name: 'tron stand-in', stop: tron.standIn.stop });
-  const db = createDb(databaseUrl, 2);
+  const db = launcherDb(databaseUrl);
   try {
     await upsertDevTronChain(db, tron);
     const genesis = (await new TronNode(tron.standIn.url).block(0))!.blockID;

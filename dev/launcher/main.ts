@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { JsonRpcProvider } from 'ethers';
-import { createDb } from '../../src/adapters/db';
 import { createLogger } from '../../src/adapters/logger';
 import { ConfigError, loadConfig } from '../../src/config/env';
 import { devEnvOf, writeDevEnv } from './dev-env';
@@ -17,7 +16,7 @@ import { devTron } from './dev-tron';
 import { publicKeysOf } from '../../src/adapters/hd-wallet';
 import { SIGNING_KEY_VARS, loadSigningKeys, roleEnvs, withoutSigningKeys, type SigningKeys } from '../../src/config/signing-keys';
 import { DATA_DIR, ROOT } from './paths';
-import { createDatabaseIfMissing, findOrStartPostgres, migrate, withDatabase } from './postgres';
+import { createDatabaseIfMissing, findOrStartPostgres, launcherDb, migrate, withDatabase } from './postgres';
 import { startProcess, waitFor } from './processes';
 import { workersPolling } from './worker-ready';
 import { startFrontProxy } from './front-proxy';
@@ -86,7 +85,7 @@ async function startDevChain(spec: DevChainSpec, stops: Stop[], databaseUrl: str
   const { registry, reused, reset } = kept
     ? await deployOnce({ nodeUrl: node.url, bankrollAddress, spec, file: path.join(DATA_DIR, `devchain-${spec.chainId}.json`) })
     : { registry: await deployDevChain({ nodeUrl: node.url, bankrollAddress, spec }), reused: false, reset: false };
-  const db = createDb(databaseUrl, 2);
+  const db = launcherDb(databaseUrl);
   const provider = new JsonRpcProvider(node.url, registry.chainId, { staticNetwork: true });
   try {
     await upsertChain(db, registry, { isDev: true });

@@ -151,10 +151,12 @@ describe('the deposit page in a browser', () => {
   it('When one sid sends a burst of requests, Then the excess is refused with 429 RATE_LIMITED and Retry-After, and other sids are unaffected', async () => {
     const a = await depositSession();
     const b = await depositSession();
-    const results = await Promise.all(Array.from({ length: 40 }, () => api(ctx.apiUrl, 'POST', '/session/info', { json: { sid: a.sid } })));
+    // 20 at once and 5 a second after: 120 pass only if spread over 20 s (40 were, on a machine busy with CI's shards).
+    const burst = 120;
+    const results = await Promise.all(Array.from({ length: burst }, () => api(ctx.apiUrl, 'POST', '/session/info', { json: { sid: a.sid } })));
     const limited = results.filter((r) => r.status === 429);
     expect(limited.length).toBeGreaterThan(0);
-    expect(results.filter((r) => r.status === 200).length).toBeLessThan(40);
+    expect(results.filter((r) => r.status === 200).length).toBeLessThan(burst);
     expect(limited[0]!.body).toEqual({ message: expect.any(String), errorCode: 'RATE_LIMITED', error: 'Too Many Requests' });
     expect(Number(limited[0]!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect((await api(ctx.apiUrl, 'POST', '/session/info', { json: { sid: b.sid } })).status).toBe(200);
