@@ -92,4 +92,3 @@ export async function databaseUp(url: string): Promise<boolean> {
  * failed (P2028) where it should wait: CI's third restart in a row once did, under its test shards.
  */
 export const launcherDb = (databaseUrl: string): Db => createDb(databaseUrl, 2, 60_000);
-
