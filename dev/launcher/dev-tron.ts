@@ -2,7 +2,7 @@ import type { Logger } from '../../src/adapters/logger';
 import { TronNode } from '../../src/adapters/tron-node';
 import { startDevTron, TRON_STANDIN_CHAIN_ID, upsertDevTronChain } from '../devchain/tron-standin/dev-tron';
 import { registerChainInstance } from '../../src/provisioning/chain-instance';
-import { launcherDb } from './postgres';
+import { launcherDb } from './launcher-db';
 
 /** java-tron's default HTTP API port. */
 const DEV_TRON_PORT = 8090;

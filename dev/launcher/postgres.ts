@@ -5,7 +5,6 @@ import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { DATA_DIR, ROOT } from './paths';
 import { startProcess, tcpOpen, waitFor, type Managed } from './processes';
-import { createDb, type Db } from '../../src/adapters/db';
 
 const LOCAL_SERVER = 'postgresql://postgres:postgres@127.0.0.1:5432/postgres';
 
@@ -85,10 +84,3 @@ export async function databaseUp(url: string): Promise<boolean> {
     return false;
   }
 }
-
-/**
- * The launcher's own connections (registering the dev chains at start): two, and a transaction waits up to a minute
- * to start. A start on a machine busy enough to hold PostgreSQL or this process's event loop past the services' 10 s
- * failed (P2028) where it should wait: CI's third restart in a row once did, under its test shards.
- */
-export const launcherDb = (databaseUrl: string): Db => createDb(databaseUrl, 2, 60_000);
