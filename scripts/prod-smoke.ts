@@ -23,7 +23,7 @@ import { freePort } from '../src/adapters/free-port';
 import { createOperator } from '../src/provisioning/operators';
 import { upsertChain } from '../src/provisioning/chain-registry';
 import { startServices } from '../test/support/start-services';
-import { http } from '../test/support/http';
+import { httpWhenServed } from '../test/support/http';
 import { endProcess } from '../test/support/service-processes';
 import { eventually, mineUntil } from '../test/support/wait';
 import { ACK, WebhookReceiver } from '../test/support/webhook-receiver';
@@ -87,9 +87,9 @@ async function stopService(role: string, child: ChildProcess): Promise<void> {
 }
 
 async function depositCredited(api: string, db: Db, apiKey: string, nodeUrl: string, registry: Parameters<typeof fund>[0]['registry'], receiver: WebhookReceiver): Promise<void> {
-  const session = await http(api, 'POST', '/session/deposit', { token: apiKey, json: { externalUserId: 'smoke-depositor', lang: 'en', platformFiatCurrency: 'USD', userBalance: '0', amount: '5.00' } });
+  const session = await httpWhenServed(api, 'POST', '/session/deposit', { token: apiKey, json: { externalUserId: 'smoke-depositor', lang: 'en', platformFiatCurrency: 'USD', userBalance: '0', amount: '5.00' } });
   if (session.status !== 201) throw new Error(`deposit session: ${session.status} ${session.text}`);
-  const addr = await http(api, 'POST', '/depositor/address', { json: { sid: session.body.data.sid, currency: 'USDT', chainId: registry.chainId } });
+  const addr = await httpWhenServed(api, 'POST', '/depositor/address', { json: { sid: session.body.data.sid, currency: 'USDT', chainId: registry.chainId } });
   if (addr.status !== 200) throw new Error(`deposit address: ${addr.status} ${addr.text}`);
   const { txHash } = await fund({ nodeUrl, registry, address: addr.body.data.address, token: 'USDT', amount: '5' });
   const credited = await mineUntil(() => mine({ nodeUrl }), async () => db.deposit.findFirst({ where: { txHash, status: 'CREDITED' } }), 180_000, `deposit ${txHash} CREDITED`);
@@ -100,13 +100,13 @@ async function depositCredited(api: string, db: Db, apiKey: string, nodeUrl: str
 async function headlessPaid(api: string, db: Db, apiKey: string, nodeUrl: string, usdt: string, receiver: WebhookReceiver): Promise<void> {
   const to = Wallet.createRandom().address;
   const body = { externalUserId: 'smoke-payee', lang: 'en', platformFiatCurrency: 'USD', userBalance: '100', amount: '3.00', executionMode: 'HEADLESS', operatorReference: 'smoke-1', address: to, chainId: 31337, tokenAddress: usdt };
-  const created = await http(api, 'POST', '/session/withdraw', { token: apiKey, json: body });
+  const created = await httpWhenServed(api, 'POST', '/session/withdraw', { token: apiKey, json: body });
   if (created.status !== 201) throw new Error(`headless intent: ${created.status} ${created.text}`);
   const sessionRef = created.body.data.sessionRef as string;
-  const executed = await http(api, 'POST', `/withdrawals/${sessionRef}/execute`, { token: apiKey });
+  const executed = await httpWhenServed(api, 'POST', `/withdrawals/${sessionRef}/execute`, { token: apiKey });
   if (executed.status !== 202) throw new Error(`execute: ${executed.status} ${executed.text}`);
   const done = await mineUntil(() => mine({ nodeUrl }), async () => {
-    const r = await http(api, 'GET', `/withdrawals/${sessionRef}`, { token: apiKey });
+    const r = await httpWhenServed(api, 'GET', `/withdrawals/${sessionRef}`, { token: apiKey });
     return r.body.data?.status === 'COMPLETED' ? r.body.data : null;
   }, 180_000, `headless ${sessionRef} COMPLETED`);
   const row = await db.withdrawal.findFirstOrThrow({ where: { sessionRef, mode: 'C' } });

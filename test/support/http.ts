@@ -54,3 +54,26 @@ export async function http<T = any>(
   if (res.headers.get('content-type')?.startsWith('application/json')) assertMatchesDocument(method, path, res.status, parsed);
   return { status: res.status, headers: res.headers, body: parsed as T, text };
 }
+
+/**
+ * `http`, repeated while the service answers 503 SERVICE_UNAVAILABLE ("busy; nothing was changed, try again shortly")
+ * after the Retry-After it sends, as an operator's client does: for the scripts that drive a real start on a machine
+ * shared with other work (restart-check, prod-smoke), where a transaction waiting over its 10 s is load, not a defect.
+ * Any other answer, or a 503 still after `forMs`, is returned as it is.
+ */
+export async function httpWhenServed<T = any>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  opts: Parameters<typeof http>[3] = {},
+  forMs = 120_000,
+): Promise<HttpResult<T>> {
+  const end = Date.now() + forMs;
+  for (;;) {
+    const r = await http<T>(baseUrl, method, path, opts);
+    const busy = r.status === 503 && (r.body as { errorCode?: string } | null)?.errorCode === 'SERVICE_UNAVAILABLE';
+    const waitMs = 1000 * Number(r.headers.get('retry-after') ?? '1');
+    if (!busy || Date.now() + waitMs > end) return r;
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
+  }
+}
