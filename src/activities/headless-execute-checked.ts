@@ -44,7 +44,6 @@ export function createExecuteCheckedActivities(d: ExecuteCheckedDeps) {
   return {
     async executeHeadlessIntentChecked(input: { withdrawalId: string; callerOperatorId: string; chainId: number }): Promise<CheckedExecute> {
       const { result, queued } = await d.execute(input);
-      d.logger.info('headless execute', { withdrawalId: input.withdrawalId, replayed: result.replayed });
       // The queued row is the attempt's read, so the check reads nothing of PostgreSQL again.
       return { result, readiness: await readinessAfterExecute(input.chainId, input.withdrawalId, queued) };
     },

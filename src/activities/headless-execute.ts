@@ -2,6 +2,7 @@ import type { ApplicationFailure } from '@temporalio/common';
 import Decimal from 'decimal.js';
 import type { ChainProviders } from '../adapters/chains';
 import type { Db } from '../adapters/db';
+import type { Logger } from '../adapters/logger';
 import type { FxProvider, PriceProvider } from '../adapters/prices';
 import { refusal } from '../activities/refusal';
 import { capAmountOf, checkCaps } from '../domain/caps';
@@ -155,4 +156,16 @@ function capMessage(verdict: Exclude<ReturnType<typeof checkCaps>, 'OK'>): strin
   if (verdict === 'WITHDRAW_AMOUNT_TOO_HIGH') return 'The amount exceeds the single-withdrawal limit; nothing was reserved';
   if (verdict === 'DAILY_LIMIT_EXCEEDED') return 'The amount exceeds the rolling 24-hour limit; nothing was reserved';
   return 'The withdrawal limits cannot be verified in the limit currency; nothing was reserved';
+}
+
+/**
+ * executeIntent with its dependencies and its log line: the one execute of the checked activity and of the plain one
+ * (runs begun before the checked execute).
+ */
+export function headlessExecutor(d: ExecuteDeps & { logger: Logger }) {
+  return async (input: { withdrawalId: string; callerOperatorId: string }): Promise<ExecutedIntent> => {
+    const done = await executeIntent(d, input.withdrawalId, input.callerOperatorId);
+    d.logger.info('headless execute', { withdrawalId: input.withdrawalId, replayed: done.result.replayed });
+    return done;
+  };
 }

@@ -13,7 +13,7 @@ import type { WebhookEventType } from '../domain/webhook-events';
 import type { Prisma, Withdrawal, WithdrawStatus } from '../generated/prisma/client';
 import { recordWebhookEvent } from '../store/outbox';
 import { assetRefusal, requirePayoutReadiness } from '../store/headless-assets';
-import { executeIntent } from './headless-execute';
+import { headlessExecutor } from './headless-execute';
 import type { WorkflowStarts } from './deps';
 
 export interface HeadlessActivityDeps {
@@ -42,7 +42,7 @@ const released = (tx: Prisma.TransactionClient, withdrawalId: string) =>
  * writes its outbox event in the same transaction (DESIGN invariant 4); the event is dispatched after commit.
  */
 export function createHeadlessActivities(d: HeadlessActivityDeps) {
-  const bankroll = d.config.BANKROLL_ADDRESS;
+  const execute = headlessExecutor({ ...d, bankroll: d.config.BANKROLL_ADDRESS });
 
   /**
    * Runs `change` (a conditional update returning the changed row, or null when it did not apply) and records the
@@ -77,9 +77,7 @@ export function createHeadlessActivities(d: HeadlessActivityDeps) {
   return {
     /** Spec 4.10 execute: one PostgreSQL transaction; refusals are non-retryable failures typed by errorCode. */
     async executeHeadlessIntent(input: { withdrawalId: string; callerOperatorId: string }): Promise<ExecuteResult> {
-      const { result } = await executeIntent({ db: d.db, chains: d.chains, prices: d.prices, fx: d.fx, bankroll }, input.withdrawalId, input.callerOperatorId);
-      d.logger.info('headless execute', { withdrawalId: input.withdrawalId, replayed: result.replayed });
-      return result;
+      return (await execute(input)).result;
     },
 
     /** CREATED past its TTL → EXPIRED with WITHDRAW_CANCELLED INTENT_EXPIRED (CONTRACT §6). True when it is EXPIRED. */

@@ -6,7 +6,7 @@ import type { ActivityDeps } from './deps';
 import { createDepositActivities } from './deposits';
 import { createDustSweepActivities } from './dust-sweeps';
 import { createHeadlessActivities } from './headless';
-import { executeIntent } from './headless-execute';
+import { headlessExecutor } from './headless-execute';
 import { createExecuteCheckedActivities } from './headless-execute-checked';
 import { createRecordedApprovalActivities } from './recorded-approval';
 import { createHotWalletActivities } from './hot-wallet';
@@ -48,7 +48,7 @@ export function createActivities(deps: ActivityDeps) {
     ...headless,
     ...createExecuteCheckedActivities({
       logger,
-      execute: (input) => executeIntent({ db, chains, ...pricing, bankroll: config.BANKROLL_ADDRESS }, input.withdrawalId, input.callerOperatorId),
+      execute: headlessExecutor({ db, chains, logger, ...pricing, bankroll: config.BANKROLL_ADDRESS }),
       readiness: payouts.headlessReadiness,
       markWaitingForGas: headless.markHeadlessWaitingForGas,
     }),
