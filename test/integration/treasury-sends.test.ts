@@ -11,7 +11,10 @@ import { delay, eventually } from '../support/wait';
 // The test-only pause between signing and the payout child gives the crash test a window to stop the worker there. A
 // payout waiting for gas re-checks every 2 s (60 by default): the gas is restored while it waits, and the test waits
 // 60 s for it to complete.
-const { ctx, f, op } = headlessSuite({ TEST_PAUSE_BEFORE_BROADCAST_MS: '2000', GAS_RECHECK_SECONDS: '2' });
+// The pause between signing and broadcast is the window in which the crash test sees SIGNED and stops the worker: wide
+// enough for a poll of a process whose event loop the worker shares on a loaded machine (CI once saw neither in 15 s).
+const PAUSE_MS = 4000;
+const { ctx, f, op } = headlessSuite({ TEST_PAUSE_BEFORE_BROADCAST_MS: String(PAUSE_MS), GAS_RECHECK_SECONDS: '2' });
 
 const cli = (...args: string[]) => runCli(args, ctx.env);
 const TRANSFER = topicOf('Transfer(address,address,uint256)');
@@ -137,11 +140,11 @@ describe('treasury sends', () => {
     const signed = await eventually(async () => {
       const tx = await stored(transferId);
       return tx?.status === 'SIGNED' ? tx : null;
-    }, 15_000, 'treasury send signed');
+    }, 60_000, 'treasury send signed');
     await ctx.stopWorker();
     try {
       expect(await status(transferId)).toEqual({ transferId, status: 'SIGNED', txHash: signed.txHash });
-      await delay(2500); // past the pause: its timer fires while no worker runs
+      await delay(PAUSE_MS + 500); // past the pause: its timer fires while no worker runs
       expect(await f.provider.getTransaction(signed.txHash)).toBeNull();
     } finally {
       await ctx.startWorker();
