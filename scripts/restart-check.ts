@@ -4,9 +4,9 @@
  * goes on from .data/geth); the second and third also pay a Mode B withdrawal out on each and wait for its
  * confirmations. What was provisioned in the first run (the operator and its key) must keep working. Ctrl-C (SIGINT to
  * the process group) stops each run. Uses the launcher's fixed ports, so nothing else may hold them. Each run's output
- * goes to .data/restart-check-<run>.log. Its API calls are asked again after a 503 "busy" (`httpWhenServed`), as an operator's
- * client does: CI runs it beside the test shards, where a first start once took 369 s and a request then waited past
- * the service's 10 s for a transaction.
+ * goes to .data/restart-check-<run>.log. Its API calls are asked again after a 503 "busy" (`httpWhenServed`), as an
+ * operator's client does: CI runs it beside the test shards, where a first start once took 369 s and a request then
+ * waited past the service's 10 s for a transaction.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, openSync, readFileSync } from 'node:fs';

@@ -19,9 +19,8 @@ const USER_BUILDS = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir
 /**
  * A tool built from the Go module proxy: $<envVar>, else `binary` on PATH, else the cached build in .tools/bin, else
  * copied there from this user's build of the same module version (~/.cache/gateway-go-tools, or under
- * $XDG_CACHE_HOME), else built once with
- * `go install <module>` into .tools/bin (minutes the first time) and kept for the next checkout. Without Go either,
- * say exactly what to install.
+ * $XDG_CACHE_HOME), else built once with `go install <module>` into .tools/bin (minutes the first time) and kept for
+ * the next checkout. Without Go either, say exactly what to install.
  */
 export function ensureGoTool(tool: { label: string; binary: string; envVar: string; module: string }, log: (msg: string) => void = () => {}): string {
   const fromEnv = process.env[tool.envVar];

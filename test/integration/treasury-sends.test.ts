@@ -8,11 +8,10 @@ import { rowCounts } from '../support/row-counts';
 import { treasuryStatusOnce } from '../support/treasury-status';
 import { delay, eventually } from '../support/wait';
 
-// The test-only pause between signing and the payout child gives the crash test a window to stop the worker there. A
-// payout waiting for gas re-checks every 2 s (60 by default): the gas is restored while it waits, and the test waits
-// 60 s for it to complete.
-// The pause between signing and broadcast is the window in which the crash test sees SIGNED and stops the worker: wide
-// enough for a poll of a process whose event loop the worker shares on a loaded machine (CI once saw neither in 15 s).
+// The test-only pause between signing and the payout child gives the crash test a window to see SIGNED and stop the
+// worker there: 4 s, wide enough for the polls of a process whose event loop the worker shares on a loaded machine (CI
+// once saw no SIGNED in 15 s with a 2 s pause). A payout waiting for gas re-checks every 2 s (60 by default): the gas
+// is restored while it waits, and the test waits 60 s for it to complete.
 const PAUSE_MS = 4000;
 const { ctx, f, op } = headlessSuite({ TEST_PAUSE_BEFORE_BROADCAST_MS: String(PAUSE_MS), GAS_RECHECK_SECONDS: '2' });
 
