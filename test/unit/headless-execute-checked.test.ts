@@ -2,7 +2,9 @@ import { PassThrough } from 'node:stream';
 import { createLogger } from '../../src/adapters/logger';
 import { createExecuteCheckedActivities } from '../../src/activities/headless-execute-checked';
 import type { HeadlessReadiness } from '../../src/activities/payouts';
-import type { ExecutedIntent } from '../../src/activities/headless-execute';
+import { headlessExecutor, type ExecutedIntent } from '../../src/activities/headless-execute';
+import type { Db } from '../../src/adapters/db';
+import { Prisma } from '../../src/generated/prisma/client';
 import type { ExecuteResult } from '../../src/domain/headless-intent';
 import type { PayoutReadiness } from '../../src/store/headless-assets';
 
@@ -68,5 +70,25 @@ describe('executeHeadlessIntentChecked', () => {
     const a = activity({ execute: async () => Promise.reject(new Error('INSUFFICIENT_LIQUIDITY')) });
     await expect(a.run()).rejects.toThrow('INSUFFICIENT_LIQUIDITY');
     expect(a.calls).toEqual(['execute']);
+  });
+});
+
+describe('headlessExecutor', () => {
+  it('When an execute answers (here a replay, from the one facts read), Then it writes the execute’s line once', async () => {
+    const executedAt = new Date('2026-11-29T10:00:00Z');
+    const facts = {
+      id: 'w-1', sessionRef: 'sr_1', mode: 'C', status: 'EXECUTION_QUEUED', reservationStatus: 'ACTIVE', expiresAt: null,
+      operatorId: 'op-1', ownerParentId: null, callerStatus: 'ACTIVE', callerHeadless: true,
+      chainId: 31337, tokenAddress: '0xToken', symbol: 'USDT', fiatAmount: new Prisma.Decimal('10'), fiatCurrency: 'USD',
+      cryptoAmountSent: new Prisma.Decimal('10'), amountInUsd: new Prisma.Decimal('10'), priceRate: new Prisma.Decimal('1'), executedAt,
+    };
+    const db = { sql: { query: async () => ({ rows: [facts] }) } } as unknown as Db;
+    const lines: string[] = [];
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => lines.push(chunk.toString()));
+    const execute = headlessExecutor({ db, logger: createLogger({ level: 'debug', stream }) } as unknown as Parameters<typeof headlessExecutor>[0]);
+    const done = await execute({ withdrawalId: 'w-1', callerOperatorId: 'op-1' });
+    expect(done).toMatchObject({ result: { withdrawRequestId: 'w-1', replayed: true }, queued: null });
+    expect(lines.map((l) => JSON.parse(l))).toEqual([expect.objectContaining({ level: 'info', msg: 'headless execute', withdrawalId: 'w-1', replayed: true })]);
   });
 });
