@@ -1,4 +1,5 @@
 import { assertMatchesDocument } from './openapi-check';
+import { delay } from './wait';
 
 /**
  * A small fetch wrapper for API tests: JSON in, status + parsed JSON (or text) out. Every JSON answer is checked
@@ -74,6 +75,6 @@ export async function httpWhenServed<T = any>(
     const busy = r.status === 503 && (r.body as { errorCode?: string } | null)?.errorCode === 'SERVICE_UNAVAILABLE';
     const waitMs = 1000 * Number(r.headers.get('retry-after') ?? '1');
     if (!busy || Date.now() + waitMs > end) return r;
-    await new Promise((resolve) => setTimeout(resolve, waitMs));
+    await delay(waitMs);
   }
 }
