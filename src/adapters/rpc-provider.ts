@@ -18,22 +18,23 @@ export interface RpcOptions {
 
 /** ethers types a JSON-RPC answer as a result; an error answer (JsonRpcError) travels in the same array. */
 type Answer = JsonRpcResult;
+type Outcome = { answers: Answer[] } | { error: unknown };
 
 /** Rounds over every endpoint while they all throttle, waiting 250 ms, 0.5 s, 1 s, 2 s, 4 s between them. */
 const THROTTLED_ROUNDS = 5;
 const BACKOFF_MS = 250;
 /** ethers' tip when the node suggests none (its getFeeData's default): 1 gwei. */
 const DEFAULT_TIP_WEI = 1_000_000_000n;
-/** ethers' own request timeout. */
-const LAST_ENDPOINT_TIMEOUT_MS = 300_000;
+/** ethers' own request timeout: how long an endpoint that was asked is awaited at most. */
+const ANSWER_TIMEOUT_MS = 300_000;
 
 /**
  * A JsonRpcProvider over several endpoints of one chain, with the limits of hosted providers handled below the
  * ethers API, so every caller (scanner, reconcile, payouts, prices) gets them:
- * - a call that fails on an endpoint (connection refused or reset, an HTTP error, or no answer within `timeoutMs`
- *   while another endpoint is left to try) is sent to the next one, which stays in use (EndpointRotation). Sending
- *   the same signed transaction twice is safe: the same bytes have the same hash, and a node that already has it
- *   answers "already known" (chain/evm-node.ts);
+ * - a call that fails on an endpoint (connection refused or reset, an HTTP error) is sent to the next one, which
+ *   stays in use (EndpointRotation); one with no answer within `timeoutMs` is sent to the next one too, and the first
+ *   answer of either wins. Sending the same signed transaction twice is safe: the same bytes have the same hash, and a
+ *   node that already has it answers "already known" (chain/evm-node.ts);
  * - HTTP 429, or a rate-limit answer in the body, goes round the endpoints again after a growing wait;
  * - eth_getLogs is asked in ranges of at most `logsMaxBlocks` blocks, and a range the provider refuses is asked
  *   again in halves (the smaller span is kept for the calls after it).
@@ -69,28 +70,71 @@ export class FailoverRpcProvider extends JsonRpcProvider {
   }
 
   override async _send(payload: JsonRpcPayload | JsonRpcPayload[]): Promise<Answer[]> {
-    let outcome: { answers: Answer[] } | { error: unknown } = { error: new Error('no endpoint') };
     for (let round = 0; ; round++) {
-      let throttled = false;
-      const order = this.endpoints.order();
-      for (const [k, i] of order.entries()) {
-        try {
-          // The last endpoint left waits as long as ethers would: a slow answer beats none.
-          const answers = await this.post(this.endpoints.urls[i]!, payload, k < order.length - 1 ? this.options.timeoutMs : LAST_ENDPOINT_TIMEOUT_MS);
-          if (!answers.some((a) => isThrottledAnswer((a as Partial<JsonRpcError>).error))) return answers;
-          outcome = { answers };
-          throttled = true;
-        } catch (err) {
-          outcome = { error: err };
-          throttled ||= (err as { response?: { statusCode?: number } }).response?.statusCode === 429;
-        }
-        this.endpoints.failed(i);
+      const { outcome, throttled } = await this.round(payload);
+      if (throttled && round < THROTTLED_ROUNDS) {
+        await new Promise((r) => setTimeout(r, BACKOFF_MS * 2 ** round));
+        continue;
       }
-      if (!throttled || round === THROTTLED_ROUNDS) break;
-      await new Promise((r) => setTimeout(r, BACKOFF_MS * 2 ** round));
+      if ('answers' in outcome) return outcome.answers;
+      throw redactError(outcome.error, this.redact);
     }
-    if ('answers' in outcome) return outcome.answers;
-    throw redactError(outcome.error, this.redact);
+  }
+
+  /**
+   * One round over the endpoints, the active one first. The next one is asked when an endpoint fails, or has not
+   * answered within `timeoutMs`; an endpoint that is only slow is still awaited, so a slow answer beats none and a
+   * slow active endpoint never hands the call to one that hangs. The first usable answer wins and the other requests
+   * are aborted; each endpoint that failed, or was overtaken by a later one, is reported to the rotation.
+   */
+  private round(payload: JsonRpcPayload | JsonRpcPayload[]): Promise<{ outcome: Outcome; throttled: boolean }> {
+    const order = this.endpoints.order();
+    const abort = new AbortController();
+    let outcome: Outcome = { error: new Error('no endpoint') };
+    let throttled = false;
+    let asked = 0;
+    let settled = 0;
+    let timer: NodeJS.Timeout | undefined;
+    return new Promise((resolve) => {
+      const finish = () => {
+        clearTimeout(timer);
+        abort.abort();
+        resolve({ outcome, throttled });
+      };
+      const askNext = () => {
+        clearTimeout(timer);
+        if (abort.signal.aborted || asked === order.length) return;
+        const k = asked++;
+        const i = order[k]!;
+        if (asked < order.length) timer = setTimeout(askNext, this.options.timeoutMs);
+        const failed = () => {
+          this.endpoints.failed(i);
+          if (++settled === order.length) finish();
+          else askNext();
+        };
+        this.post(this.endpoints.urls[i]!, payload, ANSWER_TIMEOUT_MS, abort.signal).then(
+          (answers) => {
+            if (abort.signal.aborted) return;
+            if (answers.some((a) => isThrottledAnswer((a as Partial<JsonRpcError>).error))) {
+              outcome = { answers };
+              throttled = true;
+              return failed();
+            }
+            for (const j of order.slice(0, k)) this.endpoints.failed(j);
+            outcome = { answers };
+            throttled = false;
+            finish();
+          },
+          (err: unknown) => {
+            if (abort.signal.aborted) return;
+            outcome = { error: err };
+            throttled ||= (err as { response?: { statusCode?: number } }).response?.statusCode === 429;
+            failed();
+          },
+        );
+      };
+      askNext();
+    });
   }
 
   /**
@@ -144,11 +188,11 @@ export class FailoverRpcProvider extends JsonRpcProvider {
   }
 
   /** One JSON-RPC POST to one endpoint; a 429 comes back here (no retry inside ethers) to be handled across endpoints. */
-  private async post(url: string, payload: JsonRpcPayload | JsonRpcPayload[], timeoutMs = this.options.timeoutMs): Promise<Answer[]> {
+  private async post(url: string, payload: JsonRpcPayload | JsonRpcPayload[], timeoutMs = this.options.timeoutMs, signal?: AbortSignal): Promise<Answer[]> {
     const request = new FetchRequest(url);
     request.timeout = timeoutMs;
     request.retryFunc = async () => false;
-    request.getUrlFunc = fetchWithDeadline;
+    request.getUrlFunc = (req) => fetchWithDeadline(req, signal);
     request.body = JSON.stringify(payload);
     request.setHeader('content-type', 'application/json');
     const response = await request.send();
@@ -166,11 +210,13 @@ export function logSwitch(logger: Logger | undefined, chainId: number, from: num
 
 /**
  * ethers' own Node transport only stops waiting at its timeout: the socket to an endpoint that hangs stays open. This
- * one aborts the request, so a hanging endpoint holds nothing once its call has moved on.
+ * one aborts the request at its deadline, or once the call it serves was answered by another endpoint, so a hanging
+ * endpoint holds nothing once its call has moved on.
  */
-async function fetchWithDeadline(req: FetchRequest): Promise<GetUrlResponse> {
+async function fetchWithDeadline(req: FetchRequest, abandoned?: AbortSignal): Promise<GetUrlResponse> {
+  const deadline = AbortSignal.timeout(req.timeout);
   try {
-    const res = await fetch(req.url, { method: req.method, headers: req.headers, body: req.body ? Buffer.from(req.body) : undefined, signal: AbortSignal.timeout(req.timeout) });
+    const res = await fetch(req.url, { method: req.method, headers: req.headers, body: req.body ? Buffer.from(req.body) : undefined, signal: abandoned ? AbortSignal.any([deadline, abandoned]) : deadline });
     const body = new Uint8Array(await res.arrayBuffer());
     const headers: Record<string, string> = {};
     res.headers.forEach((value, name) => (headers[name] = value));

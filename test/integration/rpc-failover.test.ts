@@ -98,9 +98,10 @@ describe.each([
     expect(failover[0]).toMatchObject({ level: 'warn', chainId: 31337, failed: 1, active: 2 });
     expect(logged).not.toContain(token);
 
-    // Every endpoint failing: the error names the chain's endpoints by number, never by URL.
-    const dead = `http://127.0.0.1:${await freePort()}/ALSO-${token}`;
-    const failed = await runCliProcess(['reconcile', '--chain', '31337'], { ...ctx.env, LOG_LEVEL: 'debug', CHAIN_RPC_URLS: `31337=${first.url}|${dead}` });
+    // Every endpoint failing: the error names the chain's endpoints by number, never by URL. (Both refuse: a hanging
+    // endpoint still in play would be waited for as long as ethers waits.)
+    const dead = async (label: string) => `http://127.0.0.1:${await freePort()}/${label}-${token}`;
+    const failed = await runCliProcess(['reconcile', '--chain', '31337'], { ...ctx.env, LOG_LEVEL: 'debug', CHAIN_RPC_URLS: `31337=${await dead('DOWN')}|${await dead('ALSO')}` });
     expect(failed.code).toBe(1);
     expect(failed.stdout).toMatch(/"error"/);
     expect(failed.stdout + failed.stderr).not.toContain(token);

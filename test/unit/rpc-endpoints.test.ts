@@ -1,4 +1,7 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { EndpointRotation } from '../../src/adapters/endpoint-rotation';
+import { FailoverRpcProvider } from '../../src/adapters/rpc-provider';
 import { isLogRangeError, isThrottledAnswer } from '../../src/adapters/rpc-limits';
 import { rpcUrlRedactor } from '../../src/adapters/rpc-redaction';
 
@@ -82,5 +85,81 @@ describe('provider limits', () => {
   it('When a chain has several endpoints, Then each URL is redacted to its own numbered label', () => {
     const redact = rpcUrlRedactor({ 8453: ['https://a.example/KEY-A', 'https://b.example/KEY-B'], 1: ['https://c.example/KEY-C'] });
     expect(redact('a https://a.example/KEY-A b https://b.example/KEY-B c https://c.example/KEY-C')).toBe('a <rpc 1 of chain 8453> b <rpc 2 of chain 8453> c <rpc of chain 1>');
+  });
+});
+
+/** A local JSON-RPC endpoint: the nth request (from 1) hangs or answers eth_blockNumber after a delay. */
+async function endpoint(behave: (n: number) => 'hang' | { afterMs: number; block: number }) {
+  const seen = { requests: 0, abandoned: 0 };
+  const server = http.createServer((req, res) => {
+    const how = behave(++seen.requests);
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    res.on('close', () => {
+      if (!res.writableFinished) seen.abandoned++;
+    });
+    if (how === 'hang') return;
+    req.on('end', () => {
+      const { id } = JSON.parse(body) as { id: number };
+      setTimeout(() => res.end(JSON.stringify({ jsonrpc: '2.0', id, result: `0x${how.block.toString(16)}` })), how.afterMs);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    seen,
+    close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
+  };
+}
+
+describe('FailoverRpcProvider', () => {
+  // A call handed to the hanging endpoint would wait its 300 s: fail long before that.
+  jest.setTimeout(10_000);
+  const closers: Array<() => Promise<void>> = [];
+  afterEach(async () => {
+    await Promise.all(closers.splice(0).map((c) => c()));
+  });
+  async function provider(...behaviours: Array<Parameters<typeof endpoint>[0]>) {
+    const endpoints = await Promise.all(behaviours.map(endpoint));
+    closers.push(...endpoints.map((e) => e.close));
+    const p = new FailoverRpcProvider(1337, endpoints.map((e) => e.url), { timeoutMs: 200, logsMaxBlocks: 1000, headShareMs: 0 });
+    closers.push(async () => p.destroy());
+    return { p, endpoints };
+  }
+  const until = async (check: () => boolean) => {
+    for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+  };
+
+  it('When the first endpoint hangs, Then the second answers after the timeout, stays in use, and the hanging request is dropped', async () => {
+    const { p, endpoints: [first, second] } = await provider(() => 'hang', () => ({ afterMs: 0, block: 7 }));
+    expect(await p.getBlockNumber()).toBe(7);
+    expect(await p.getBlockNumber()).toBe(7);
+    expect(first!.seen.requests).toBe(1);
+    expect(second!.seen.requests).toBe(2);
+    await until(() => first!.seen.abandoned === 1);
+    expect(first!.seen.abandoned).toBe(1);
+  });
+
+  it('When the endpoint in use answers slowly past the timeout while the other hangs, Then its slow answer is taken and it stays in use', async () => {
+    // The first hangs once, so the second is in use; then the second is slow: the call must not end up on the first.
+    const { p, endpoints: [first, second] } = await provider(
+      () => 'hang',
+      (n) => ({ afterMs: n === 2 ? 700 : 0, block: 10 + n }),
+    );
+    expect(await p.getBlockNumber()).toBe(11);
+    expect(await p.getBlockNumber()).toBe(12);
+    expect(await p.getBlockNumber()).toBe(13);
+    // The slow call asked the hanging endpoint too (after the timeout), and dropped it once the answer came.
+    expect(first!.seen.requests).toBe(2);
+    expect(second!.seen.requests).toBe(3);
+    await until(() => first!.seen.abandoned === 2);
+    expect(first!.seen.abandoned).toBe(2);
+  });
+
+  it('When the first endpoint is slow and the second faster, Then the first answer wins and the faster endpoint is used from then on', async () => {
+    const { p, endpoints: [first, second] } = await provider(() => ({ afterMs: 1_000, block: 1 }), () => ({ afterMs: 0, block: 2 }));
+    expect(await p.getBlockNumber()).toBe(2);
+    expect(await p.getBlockNumber()).toBe(2);
+    expect([first!.seen.requests, second!.seen.requests]).toEqual([1, 2]);
   });
 });
