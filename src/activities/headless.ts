@@ -13,6 +13,7 @@ import type { WebhookEventType } from '../domain/webhook-events';
 import type { Prisma, Withdrawal, WithdrawStatus } from '../generated/prisma/client';
 import { recordWebhookEvent } from '../store/outbox';
 import { assetRefusal, requirePayoutReadiness } from '../store/headless-assets';
+import { moveHeadlessStatus } from '../store/headless-moves';
 import { headlessExecutor } from './headless-execute';
 import type { WorkflowStarts } from './deps';
 
@@ -136,8 +137,7 @@ export function createHeadlessActivities(d: HeadlessActivityDeps) {
 
     /** EXECUTION_QUEUED → WAITING_FOR_GAS (CONTRACT §4): the bankroll lacks native gas for the payout. */
     async markHeadlessWaitingForGas(withdrawalId: string): Promise<boolean> {
-      const { count } = await d.db.withdrawal.updateMany({ where: { id: withdrawalId, ...headlessSourceFilter('waitForGas') }, data: { status: HEADLESS_MOVES.waitForGas.to } });
-      return count === 1;
+      return moveHeadlessStatus(d.db, 'waitForGas', withdrawalId);
     },
 
     /** WAITING_FOR_GAS or FAILED(retryable), no hash → EXECUTION_QUEUED: a re-check found gas, or an admin retried. */

@@ -19,6 +19,8 @@ import { ownerSection } from '../../src/store/owner-section';
 import { tronNextSequence } from '../../src/store/outbound-txs';
 import { claimCommand, recordDecision } from '../../src/store/withdrawal-commands';
 import { requirePayoutReadiness } from '../../src/store/headless-assets';
+import { moveHeadlessStatus } from '../../src/store/headless-moves';
+import { HEADLESS_MOVE_NAMES, HEADLESS_MOVES, HEADLESS_STATUSES, headlessSourceFilter } from '../../src/domain/headless-machine';
 import { advisoryLock, lockedSection, sqlBatch, sqlTransaction, type RawTx } from '../../src/store/sql';
 import { createTestContext, type TestContext } from '../support/harness';
 import { delay } from '../support/wait';
@@ -184,6 +186,29 @@ describe('hot-path SQL off Prisma', () => {
     const elsewhere = await ctx.db.withdrawal.create({ data: { ...withdrawalRow(), chainId: 999_999 } });
     expect(await requirePayoutReadiness(ctx.db, elsewhere.id)).toMatchObject({ id: elsewhere.id, chainActive: null, chainType: null, tokenActive: null, maxGasPerTransfer: null });
     await expect(requirePayoutReadiness(ctx.db, randomUUID())).rejects.toThrow(/not found/);
+  });
+
+  it('When a status-only headless move runs as SQL, Then for every move it moves exactly the rows Prisma finds with the move table\'s filter, and stamps updatedAt', async () => {
+    for (const name of HEADLESS_MOVE_NAMES) {
+      const variants = HEADLESS_STATUSES.flatMap((status) =>
+        ['0xabc', null].flatMap((settlementTxHash) => (status === 'FAILED' ? [true, false, null] : [null]).map((retryable) => ({ status, settlementTxHash, retryable }))),
+      );
+      const rows = await Promise.all(variants.map((v) => ctx.db.withdrawal.create({ data: { ...withdrawalRow(), mode: 'C' as const, ...v } })));
+      const ids = rows.map((r) => r.id);
+      const expected = (await ctx.db.withdrawal.findMany({ where: { id: { in: ids }, ...headlessSourceFilter(name) }, select: { id: true } })).map((r) => r.id).sort();
+      const moved: string[] = [];
+      for (const id of ids) if (await moveHeadlessStatus(ctx.db, name, id)) moved.push(id);
+      expect({ name, moved: moved.sort() }).toEqual({ name, moved: expected });
+      expect(expected.length).toBeGreaterThan(0);
+      const after = await ctx.db.withdrawal.findMany({ where: { id: { in: ids } } });
+      for (const w of after) {
+        const before = rows.find((r) => r.id === w.id)!;
+        if (moved.includes(w.id)) {
+          expect(w.status).toBe(HEADLESS_MOVES[name].to);
+          expect(w.updatedAt.getTime()).toBeGreaterThan(before.updatedAt.getTime());
+        } else expect(w).toEqual(before);
+      }
+    }
   });
 
   it('When a recorded command is claimed, Then it answers its author and note each time, is marked consumed the first time only, and a claim naming anything else finds nothing', async () => {
