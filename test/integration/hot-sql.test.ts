@@ -20,6 +20,7 @@ import { tronNextSequence } from '../../src/store/outbound-txs';
 import { claimCommand, recordDecision } from '../../src/store/withdrawal-commands';
 import { requirePayoutReadiness } from '../../src/store/headless-assets';
 import { moveHeadlessStatus } from '../../src/store/headless-moves';
+import { gasCeiling } from '../../src/store/gas-ceiling';
 import { HEADLESS_MOVE_NAMES, HEADLESS_MOVES, HEADLESS_STATUSES, headlessSourceFilter } from '../../src/domain/headless-machine';
 import { advisoryLock, lockedSection, sqlBatch, sqlTransaction, type RawTx } from '../../src/store/sql';
 import { createTestContext, type TestContext } from '../support/harness';
@@ -209,6 +210,28 @@ describe('hot-path SQL off Prisma', () => {
         } else expect(w).toEqual(before);
       }
     }
+  });
+
+  it("When an operator's decision is recorded, Then its row holds what Prisma's create stored: the decision, its operator and note, no admin, not consumed", async () => {
+    const w = await ctx.db.withdrawal.create({ data: withdrawalRow() });
+    const op = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Decisions' });
+    const before = new Date();
+    const withNote = await recordDecision(ctx.db, { withdrawalId: w.id, operatorId: op.id, decision: 'REJECT', reason: "it's $1 \\ 'x'" });
+    const without = await recordDecision(ctx.db, { withdrawalId: w.id, operatorId: op.id, decision: 'APPROVE' });
+    const rows = await ctx.db.withdrawalCommand.findMany({ where: { withdrawalId: w.id }, orderBy: { action: 'asc' } });
+    const common = { withdrawalId: w.id, kind: 'DECISION', operatorId: op.id, adminId: null, adminEmail: null, consumedAt: null, createdAt: expect.any(Date) };
+    expect(rows).toEqual([
+      { ...common, id: without, action: 'APPROVE', note: null },
+      { ...common, id: withNote, action: 'REJECT', note: "it's $1 \\ 'x'" },
+    ]);
+    for (const r of rows) expect(r.createdAt.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
+    await expect(recordDecision(ctx.db, { withdrawalId: randomUUID(), operatorId: op.id, decision: 'APPROVE' })).rejects.toThrow(/foreign key/);
+  });
+
+  it("When a chain's gas ceiling is read, Then it is the chain's maxGasPerTransfer as a bigint, and an unknown chain is an error", async () => {
+    const chain = await ctx.db.chain.findFirstOrThrow();
+    expect(await gasCeiling(ctx.db, chain.chainId)).toBe(BigInt(chain.maxGasPerTransfer));
+    await expect(gasCeiling(ctx.db, 987_654_321)).rejects.toThrow(/not registered/);
   });
 
   it('When a recorded command is claimed, Then it answers its author and note each time, is marked consumed the first time only, and a claim naming anything else finds nothing', async () => {
