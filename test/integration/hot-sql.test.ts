@@ -9,7 +9,7 @@ import { Prisma } from '../../src/generated/prisma/client';
 import { createOperator } from '../../src/provisioning/operators';
 import { operatorKeys } from '../../src/store/operator-keys';
 import { insertSession, insertSessionInTx, type NewSession } from '../../src/store/sessions';
-import { recordSettled } from '../../src/store/settlement';
+import { claimSettlement, recordSettled } from '../../src/store/settlement';
 import { requireWithdrawalWithReservation, withdrawalWithReservation } from '../../src/store/withdrawal-reads';
 import { numberNextAttempt, recordAttempt } from '../../src/store/deliveries';
 import { recordWebhookEvent } from '../../src/store/outbox';
@@ -267,6 +267,33 @@ describe('hot-path SQL off Prisma', () => {
 
     await recordSettled(ctx.db, w.id, null);
     expect(await ctx.db.withdrawal.findUniqueOrThrow({ where: { id: w.id } })).toEqual(done);
+  });
+
+  it("When a settlement is claimed, Then an open session is COMPLETED and the payout may go; a cancelled one's withdrawal is refused and its reservation released; a repeat or a withdrawal without a session may go", async () => {
+    const op = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Claim settle' });
+    const withSession = async (status: 'OPEN' | 'CANCELLED') => {
+      const session = await insertSession(ctx.db, {
+        sessionRef: `sr_${randomUUID()}`, operatorId: op.id, type: 'WITHDRAW', externalUserId: 'user-1', lang: 'en', platformFiatCurrency: 'EUR',
+        userBalance: '100', amount: '25', email: null, operatorReference: null, redirectUrl: null, expiresAt: new Date(Date.now() + 3_600_000),
+      });
+      if (status === 'CANCELLED') await ctx.db.session.update({ where: { id: session.id }, data: { status } });
+      const w = await ctx.db.withdrawal.create({ data: { ...withdrawalRow(), operatorId: op.id, sessionId: session.id, status: 'AWAITING_APPROVAL', settlementTxHash: null } });
+      await ctx.db.reservation.create({ data: { withdrawalId: w.id, chainId: w.chainId, tokenAddress: w.tokenAddress, rawAmount: 25_000_000, status: 'ACTIVE' } });
+      return { w, session };
+    };
+    const open = await withSession('OPEN');
+    expect(await claimSettlement(ctx.db, open.w.id)).toBe(true);
+    expect((await ctx.db.session.findUniqueOrThrow({ where: { id: open.session.id } })).status).toBe('COMPLETED');
+    expect((await ctx.db.reservation.findUniqueOrThrow({ where: { withdrawalId: open.w.id } })).status).toBe('ACTIVE');
+    // Its earlier attempt completed the session: a retry may go too.
+    expect(await claimSettlement(ctx.db, open.w.id)).toBe(true);
+
+    const cancelled = await withSession('CANCELLED');
+    expect(await claimSettlement(ctx.db, cancelled.w.id)).toBe(false);
+    expect(await ctx.db.reservation.findUniqueOrThrow({ where: { withdrawalId: cancelled.w.id } })).toMatchObject({ status: 'RELEASED', releasedAt: expect.any(Date) });
+    expect((await ctx.db.session.findUniqueOrThrow({ where: { id: cancelled.session.id } })).status).toBe('CANCELLED');
+
+    expect(await claimSettlement(ctx.db, randomUUID())).toBe(true);
   });
 
   it('When a webhook attempt is numbered and recorded, Then the numbers count up, the attempt row holds what was sent back, and a delivered event is numbered no more', async () => {
