@@ -228,9 +228,20 @@ describe('hot-path SQL off Prisma', () => {
     await expect(recordDecision(ctx.db, { withdrawalId: randomUUID(), operatorId: op.id, decision: 'APPROVE' })).rejects.toThrow(/foreign key/);
   });
 
-  it("When a chain's gas ceiling is read, Then it is the chain's maxGasPerTransfer as a bigint, and an unknown chain is an error", async () => {
+  it("When a chain's gas ceiling is read by payouts at once, Then they share one statement answering maxGasPerTransfer as a bigint; a read after an update sees it; an unknown chain is an error", async () => {
     const chain = await ctx.db.chain.findFirstOrThrow();
-    expect(await gasCeiling(ctx.db, chain.chainId)).toBe(BigInt(chain.maxGasPerTransfer));
+    const reads = jest.spyOn(ctx.db.sql, 'query');
+    const ceilingReads = () => reads.mock.calls.filter(([q]) => (q as { name?: string }).name === 'chain-gas-ceiling').length;
+    try {
+      expect(await Promise.all(Array.from({ length: 10 }, () => gasCeiling(ctx.db, chain.chainId)))).toEqual(Array(10).fill(BigInt(chain.maxGasPerTransfer)));
+      expect(ceilingReads()).toBe(1);
+      await ctx.db.chain.update({ where: { chainId: chain.chainId }, data: { maxGasPerTransfer: chain.maxGasPerTransfer + 1 } });
+      expect(await gasCeiling(ctx.db, chain.chainId)).toBe(BigInt(chain.maxGasPerTransfer + 1));
+      expect(ceilingReads()).toBe(2);
+    } finally {
+      reads.mockRestore();
+      await ctx.db.chain.update({ where: { chainId: chain.chainId }, data: { maxGasPerTransfer: chain.maxGasPerTransfer } });
+    }
     await expect(gasCeiling(ctx.db, 987_654_321)).rejects.toThrow(/not registered/);
   });
 
