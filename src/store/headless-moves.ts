@@ -8,7 +8,7 @@ import { sqlRows, type Statement } from './sql';
  * WAITING_FOR_GAS move runs after every execute that finds no gas, inside the execute's activity. Its condition is the
  * move table's (headlessSourceFilter, the same rows: hot-sql.test.ts compares them for every move).
  */
-export function headlessSourceSql(name: HeadlessMoveName): string {
+function headlessSourceSql(name: HeadlessMoveName): string {
   const move = headlessMove(name);
   const listed = move.from.filter((s) => s !== 'FAILED');
   const conditions = listed.length ? [`status::text IN (${listed.map(escapeLiteral).join(', ')})`] : [];

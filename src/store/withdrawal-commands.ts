@@ -43,8 +43,8 @@ const DECISION: Statement = {
 };
 
 /**
- * Records an operator's decision (APPROVE or REJECT; its reason as the note). One prepared statement on the pool: every
- * Mode B decision records one, where Prisma's create took a transaction of three round trips and its compiler.
+ * Records an operator's decision (APPROVE or REJECT; its reason as the note). One prepared statement on the pool, off
+ * Prisma's engine (src/store/sql.ts): every Mode B decision records one.
  */
 export async function recordDecision(db: Db, d: { withdrawalId: string; operatorId: string; decision: string; reason?: string }): Promise<string> {
   const id = randomUUID();
