@@ -4,6 +4,7 @@ import { EndpointRotation } from '../../src/adapters/endpoint-rotation';
 import { FailoverRpcProvider } from '../../src/adapters/rpc-provider';
 import { isLogRangeError, isThrottledAnswer } from '../../src/adapters/rpc-limits';
 import { rpcUrlRedactor } from '../../src/adapters/rpc-redaction';
+import { eventually } from '../support/wait';
 
 /** A rotation on a clock the test moves, whose probes answer what the test says. */
 function rotation(probeAnswers: boolean[]) {
@@ -126,9 +127,6 @@ describe('FailoverRpcProvider', () => {
     closers.push(async () => p.destroy());
     return { p, endpoints };
   }
-  const until = async (check: () => boolean) => {
-    for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
-  };
 
   it('When the first endpoint hangs, Then the second answers after the timeout, stays in use, and the hanging request is dropped', async () => {
     const { p, endpoints: [first, second] } = await provider(() => 'hang', () => ({ afterMs: 0, block: 7 }));
@@ -136,7 +134,7 @@ describe('FailoverRpcProvider', () => {
     expect(await p.getBlockNumber()).toBe(7);
     expect(first!.seen.requests).toBe(1);
     expect(second!.seen.requests).toBe(2);
-    await until(() => first!.seen.abandoned === 1);
+    await eventually(async () => first!.seen.abandoned === 1, 2_000, 'the hanging request to be dropped');
     expect(first!.seen.abandoned).toBe(1);
   });
 
@@ -152,7 +150,7 @@ describe('FailoverRpcProvider', () => {
     // The slow call asked the hanging endpoint too (after the timeout), and dropped it once the answer came.
     expect(first!.seen.requests).toBe(2);
     expect(second!.seen.requests).toBe(3);
-    await until(() => first!.seen.abandoned === 2);
+    await eventually(async () => first!.seen.abandoned === 2, 2_000, 'the hanging requests to be dropped');
     expect(first!.seen.abandoned).toBe(2);
   });
 
