@@ -149,6 +149,28 @@ describe('credentials', () => {
     expectErrorBody(r.body, 401, 'UNAUTHORIZED');
   });
 
+  it('When a path is undeclared under an operator segment, Then the guard judges the key first: 401 without one, 404 with it', async () => {
+    const anonymous = await api('GET', '/withdrawals/abc/nothing-here');
+    expect(anonymous.status).toBe(401);
+    expectErrorBody(anonymous.body, 401, 'UNAUTHORIZED');
+    const keyed = await api('GET', '/withdrawals/abc/nothing-here', { token: operator.apiKey });
+    expect(keyed.status).toBe(404);
+    expectErrorBody(keyed.body, 404, 'NOT_FOUND');
+  });
+
+  it('When a path differs only in case, Then it reaches the same guard and endpoint (routes match case-insensitively)', async () => {
+    const r = await api('POST', '/Session/Deposit', { token: operator.apiKey, json: { externalUserId: 'u-case', lang: 'en', platformFiatCurrency: 'EUR', userBalance: '1', amount: '10' } });
+    expect(r.status).toBe(201);
+    expect(r.body.data.sid).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await api('POST', '/SESSION/deposit', { json: {} })).status).toBe(401);
+  });
+
+  it('When a sid endpoint sits under an operator segment, Then it answers without an operator key (before the guard)', async () => {
+    const r = await api('POST', '/session/info', { json: { sid: '00000000-0000-4000-8000-000000000000' } });
+    expect(r.status).not.toBe(401);
+    expect(r.body.errorCode).not.toBe('UNAUTHORIZED');
+  });
+
   it('When the operator key is used on /admin/*, Then 401, while the admin token reads', async () => {
     const asOperator = await api('GET', '/admin/operators', { token: operator.apiKey });
     expect(asOperator.status).toBe(401);
