@@ -13,6 +13,8 @@ export interface Logger {
   warn(msg: string, fields?: Record<string, unknown>): void;
   error(msg: string, fields?: Record<string, unknown>): void;
   child(fields: Record<string, unknown>): Logger;
+  /** Whether a line of this level is written: a caller whose fields cost work asks first. */
+  enabled(level: Level): boolean;
 }
 
 /** Field names whose values never reach a log line, at any of the first three levels of a line. */
@@ -70,6 +72,7 @@ function wrap(p: pino.Logger): Logger {
     warn: write('warn'),
     error: write('error'),
     child: (fields) => wrap(p.child(plain(fields) as Record<string, unknown>)),
+    enabled: (level) => p.isLevelEnabled(level),
   };
 }
 

@@ -232,7 +232,7 @@ async function startRelays(client: Client, taskQueue: string, config: Pick<Confi
   });
 }
 
-const LEVELS: Record<LogLevel, keyof Omit<Logger, 'child'>> = { TRACE: 'debug', DEBUG: 'debug', INFO: 'info', WARN: 'warn', ERROR: 'error' };
+const LEVELS: Record<LogLevel, keyof Omit<Logger, 'child' | 'enabled'>> = { TRACE: 'debug', DEBUG: 'debug', INFO: 'info', WARN: 'warn', ERROR: 'error' };
 
 /**
  * Routes the Temporal SDK's own logs (worker state, bundler) into our JSON logger and, given `metricsBindAddress`,
