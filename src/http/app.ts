@@ -23,7 +23,7 @@ export function createApp(deps: ApiDeps): Express {
   app.use(httpMetrics(metrics));
   app.use(jsonBody(), refuseUnstorableText);
 
-  app.use(apiDocsAssets());
+  app.use(...apiDocsAssets());
   mountEndpoints(app, endpointGroups, { ...deps, metrics, openApi: openApiDocument, readiness: { chainIds: deps.chains.configuredChainIds() } });
 
   app.use(notFound);

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import express, { Router } from 'express';
+import express, { type RequestHandler } from 'express';
 import { publicAccess } from '../auth-kinds';
 import { endpoint } from '../endpoint';
 import { json } from '../openapi/operation';
@@ -66,13 +66,14 @@ export const apiDocsEndpoints = [
   }),
 ];
 
-/** Swagger UI's files and its start-up script under /docs/assets (files, not endpoints). */
-export function apiDocsAssets(): Router {
-  const router = Router();
-  router.use(ASSETS, (req, res, next) => {
+/**
+ * Swagger UI's files and its start-up script under /docs/assets (files, not endpoints): the path and its handlers, to
+ * mount as one layer, which any other request passes with one match.
+ */
+export function apiDocsAssets(): [string, RequestHandler, RequestHandler] {
+  const init: RequestHandler = (req, res, next) => {
     if (req.path !== '/init.js') return next();
     res.type('js').send(INIT_SCRIPT);
-  });
-  router.use(ASSETS, express.static(SWAGGER_UI_DIR, { index: false, fallthrough: true }));
-  return router;
+  };
+  return [ASSETS, init, express.static(SWAGGER_UI_DIR, { index: false, fallthrough: true })];
 }
