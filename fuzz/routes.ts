@@ -8,7 +8,8 @@ export interface RouteSpec {
 
 interface Layer {
   route?: { path: string; methods: Record<string, boolean> };
-  handle?: { stack?: Layer[] };
+  /** A router's own layers, or the endpoints' segment routers (src/api/register.ts). */
+  handle?: { stack?: Layer[]; segments?: Array<{ stack: Layer[] }> };
 }
 
 /** Every route the app answers, read from its router, so a route added later is fuzzed without touching this code. */
@@ -20,6 +21,8 @@ export function listRoutes(app: Express): RouteSpec[] {
         for (const m of Object.keys(layer.route.methods)) if (m !== '_all') out.push({ method: m.toUpperCase(), path: layer.route.path });
       } else if (layer.handle?.stack) {
         walk(layer.handle.stack);
+      } else if (layer.handle?.segments) {
+        for (const router of layer.handle.segments) walk(router.stack);
       }
     }
   };

@@ -56,13 +56,17 @@ class SegmentRouters {
     this.of(path)[method](path, ...handlers);
   }
 
-  /** The middleware that hands a request to its segment's layers; a segment nothing is mounted under falls through. */
-  dispatch(): RequestHandler {
-    return (req, res, next) => {
+  /**
+   * The middleware that hands a request to its segment's layers; a segment nothing is mounted under falls through. It
+   * carries the segments' routers (`segments`) for what lists the app's routes (the fuzz run).
+   */
+  dispatch(): RequestHandler & { segments: Router[] } {
+    const dispatch: RequestHandler = (req, res, next) => {
       const router = this.routers.get(segmentOf(req.path));
       if (router) router(req, res, next);
       else next();
     };
+    return Object.assign(dispatch, { segments: [...this.routers.values()] });
   }
 }
 

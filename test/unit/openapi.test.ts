@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Express } from 'express';
+import { listRoutes } from '../../fuzz/routes';
 import { publicKeysOf } from '../../src/adapters/hd-wallet';
 import { createApp } from '../../src/http/app';
 import type { ApiDeps } from '../../src/api/deps';
@@ -20,24 +21,8 @@ async function validateOpenApi(doc: unknown): Promise<{ valid: boolean; errors?:
   return JSON.parse((await run).stdout) as { valid: boolean; errors?: unknown };
 }
 
-interface Layer {
-  route?: { path: string; methods: Record<string, boolean> };
-  handle: { stack?: Layer[] };
-}
-
-/** Every METHOD path the app answers, from Express 5's router stack (routers are mounted without a path prefix). */
-function servedRoutes(app: Express): string[] {
-  const out: string[] = [];
-  const walk = (stack: Layer[]) => {
-    for (const layer of stack) {
-      if (layer.route) {
-        for (const m of Object.keys(layer.route.methods)) out.push(`${m.toUpperCase()} ${layer.route.path.replace(/:(\w+)/g, '{$1}')}`);
-      } else if (layer.handle.stack) walk(layer.handle.stack);
-    }
-  };
-  walk((app as unknown as { router: { stack: Layer[] } }).router.stack);
-  return out.sort();
-}
+/** Every METHOD path the app answers, read from its routers as the fuzz run reads them. */
+const servedRoutes = (app: Express): string[] => listRoutes(app).map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`).sort();
 
 /** Building the app only wires routers: nothing here is called, so the services are not needed. */
 function appForListing(): Express {
