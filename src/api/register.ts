@@ -43,6 +43,8 @@ class SegmentRouters {
 
   private of(path: string): Router {
     const segment = segmentOf(path);
+    // A parameter or pattern there would be looked up as the literal text: a route no request could reach.
+    if (!/^[\w.-]+$/.test(segment)) throw new Error(`${path}: an endpoint's path must start with a literal segment`);
     let router = this.routers.get(segment);
     if (!router) this.routers.set(segment, (router = Router()));
     return router;
