@@ -35,8 +35,8 @@ const segmentOf = (path: string) => (path.split('/', 2)[1] ?? '').toLowerCase();
 /**
  * The mounted layers kept by the first segment of their path, each segment's in the order mounted. Every declared
  * path starts with a literal segment, so a layer can only match requests under its own: a request walks its segment's
- * few layers, the same ones in the same order, instead of every endpoint's (a tenth of an API request's CPU went to the
- * router passing over the others).
+ * few layers, the same ones in the same order, instead of every endpoint's (the router and Express took 54 µs of a
+ * session's 342 when it passed over 31 layers, 42 now; docs/performance.md).
  */
 class SegmentRouters {
   private readonly routers = new Map<string, Router>();
