@@ -216,14 +216,15 @@ describe('operator accounting (spec 6.6)', () => {
       c1 = await run('carol', '7.00', { tokenAddress: f.token('USDC').address });
       d2 = await run('dave', '8.00');
       d1 = await f.intent(acc.apiKey, { externalUserId: 'dave', amount: '9.00' });
-      for (const w of [b1, b2, c1, d2]) await f.waitStatus(w.id, 'WAITING_FOR_GAS');
+      // The row moves before the workflow has taken the activity's answer: a retry in between is 409 IN_PROGRESS.
+      for (const w of [b1, b2, c1, d2]) await f.waitStatus(w.id, 'WAITING_FOR_GAS').then(() => f.waitIdle(w.sessionRef, 'WAITING_FOR_GAS'));
       expect((await f.cancel(acc.apiKey, d1.sessionRef)).status).toBe(200);
       expect((await f.cancel(acc.apiKey, d2.sessionRef)).status).toBe(200);
 
       await rpc(false);
       try {
         for (const w of [b1, b2, c1]) expect((await f.retry(admin, w.id)).status).toBe(202);
-        for (const w of [b1, b2, c1]) await f.waitStatus(w.id, 'FAILED');
+        for (const w of [b1, b2, c1]) await f.waitStatus(w.id, 'FAILED').then(() => f.waitIdle(w.sessionRef, 'FAILED'));
       } finally {
         await rpc(true);
       }
