@@ -38,7 +38,7 @@ const segmentOf = (path: string) => (path.split('/', 2)[1] ?? '').toLowerCase();
  * few layers, the same ones in the same order, instead of every endpoint's (the router and Express took 54 µs of a
  * session's 342 when it passed over 31 layers, 42 now; docs/performance.md).
  */
-class SegmentRouters {
+export class SegmentRouters {
   private readonly routers = new Map<string, Router>();
 
   private of(path: string): Router {
@@ -50,8 +50,11 @@ class SegmentRouters {
     return router;
   }
 
+  /** As `app.use(paths, ...)`: one layer per segment for its paths, so a request matching two of them runs it once. */
   use(paths: string[], ...handlers: RequestHandler[]): void {
-    for (const path of paths) this.of(path).use(path, ...handlers);
+    const bySegment = new Map<string, string[]>();
+    for (const path of paths) bySegment.set(segmentOf(path), [...(bySegment.get(segmentOf(path)) ?? []), path]);
+    for (const same of bySegment.values()) this.of(same[0]!).use(same, ...handlers);
   }
 
   route(method: Endpoint['method'], path: string, ...handlers: RequestHandler[]): void {
