@@ -1,4 +1,8 @@
 import { FeeData, FetchRequest, type Block, type BlockTag, isHexString, JsonRpcProvider, makeError, toQuantity, type GetUrlResponse, type JsonRpcError, type JsonRpcPayload, type JsonRpcResult } from 'ethers';
+import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { promisify } from 'node:util';
+import { gunzip as gunzipCallback } from 'node:zlib';
 import { EndpointRotation } from './endpoint-rotation';
 import { sharedRecent } from './in-flight';
 import type { Logger } from './logger';
@@ -19,6 +23,8 @@ export interface RpcOptions {
 /** ethers types a JSON-RPC answer as a result; an error answer (JsonRpcError) travels in the same array. */
 type Answer = JsonRpcResult;
 type Outcome = { answers: Answer[] } | { error: unknown };
+
+const gunzip = promisify(gunzipCallback);
 
 /** Rounds over every endpoint while they all throttle, waiting 250 ms, 0.5 s, 1 s, 2 s, 4 s between them. */
 const THROTTLED_ROUNDS = 5;
@@ -192,7 +198,7 @@ export class FailoverRpcProvider extends JsonRpcProvider {
     const request = new FetchRequest(url);
     request.timeout = timeoutMs;
     request.retryFunc = async () => false;
-    request.getUrlFunc = (req) => fetchWithDeadline(req, signal);
+    request.getUrlFunc = (req) => postWithDeadline(req, signal);
     request.body = JSON.stringify(payload);
     request.setHeader('content-type', 'application/json');
     const response = await request.send();
@@ -211,18 +217,37 @@ export function logSwitch(logger: Logger | undefined, chainId: number, from: num
 /**
  * ethers' own Node transport only stops waiting at its timeout: the socket to an endpoint that hangs stays open. This
  * one aborts the request at its deadline, or once the call it serves was answered by another endpoint, so a hanging
- * endpoint holds nothing once its call has moved on.
+ * endpoint holds nothing once its call has moved on. It is node:http on the default keep-alive agents, not fetch: a
+ * call cost the process about a quarter of fetch's CPU (docs/performance.md), and every flow makes several.
  */
-async function fetchWithDeadline(req: FetchRequest, abandoned?: AbortSignal): Promise<GetUrlResponse> {
+async function postWithDeadline(req: FetchRequest, abandoned?: AbortSignal): Promise<GetUrlResponse> {
   const deadline = AbortSignal.timeout(req.timeout);
+  const url = new URL(req.url);
+  const body = req.body ? Buffer.from(req.body) : undefined;
+  const options: RequestOptions = {
+    method: req.method,
+    headers: { ...req.headers, ...(body ? { 'content-length': String(body.length) } : {}) },
+    signal: abandoned ? AbortSignal.any([deadline, abandoned]) : deadline,
+  };
   try {
-    const res = await fetch(req.url, { method: req.method, headers: req.headers, body: req.body ? Buffer.from(req.body) : undefined, signal: abandoned ? AbortSignal.any([deadline, abandoned]) : deadline });
-    const body = new Uint8Array(await res.arrayBuffer());
+    const { res, raw } = await new Promise<{ res: IncomingMessage; raw: Buffer }>((resolve, reject) => {
+      const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, options, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => resolve({ res, raw: Buffer.concat(chunks) }));
+      });
+      request.on('error', reject);
+      request.end(body);
+    });
     const headers: Record<string, string> = {};
-    res.headers.forEach((value, name) => (headers[name] = value));
-    return { statusCode: res.status, statusMessage: res.statusText, headers, body };
+    for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+    // ethers asks for gzip (accept-encoding); fetch unpacked it by itself.
+    const encoding = headers['content-encoding'];
+    if (encoding !== undefined && encoding !== 'identity' && encoding !== 'gzip') throw new Error(`unsupported content-encoding ${encoding}`);
+    return { statusCode: res.statusCode ?? 0, statusMessage: res.statusMessage ?? '', headers, body: encoding === 'gzip' ? await gunzip(raw) : raw };
   } catch (err) {
-    if ((err as Error).name === 'TimeoutError') throw makeError('request timeout', 'TIMEOUT', { operation: 'request', reason: 'timeout' });
+    if (deadline.aborted) throw makeError('request timeout', 'TIMEOUT', { operation: 'request', reason: 'timeout' });
     throw err;
   }
 }

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { EndpointRotation } from '../../src/adapters/endpoint-rotation';
 import { FailoverRpcProvider } from '../../src/adapters/rpc-provider';
 import { isLogRangeError, isThrottledAnswer } from '../../src/adapters/rpc-limits';
@@ -159,5 +160,31 @@ describe('FailoverRpcProvider', () => {
     expect(await p.getBlockNumber()).toBe(2);
     expect(await p.getBlockNumber()).toBe(2);
     expect([first!.seen.requests, second!.seen.requests]).toEqual([1, 2]);
+  });
+
+  it('When an endpoint answers gzip, as asked, Then the call reads the unpacked answer; an answer cut off is a failure, not a result', async () => {
+    const seen: Array<string | undefined> = [];
+    const server = http.createServer((req, res) => {
+      seen.push(req.headers['accept-encoding']);
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        const { id, method } = JSON.parse(body) as { id: number; method: string };
+        if (method === 'eth_chainId') {
+          // A length promised and not delivered: the connection ends mid-answer.
+          res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' }).write('{"jsonrpc":"2.0",');
+          res.destroy();
+          return;
+        }
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(gzipSync(JSON.stringify({ jsonrpc: '2.0', id, result: '0x2a' })));
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    closers.push(() => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))));
+    const p = new FailoverRpcProvider(1337, [`http://127.0.0.1:${(server.address() as AddressInfo).port}/`], { timeoutMs: 200, logsMaxBlocks: 1000, headShareMs: 0 });
+    closers.push(async () => p.destroy());
+    expect(await p.getBlockNumber()).toBe(42);
+    expect(seen).toEqual(['gzip']);
+    await expect(p.send('eth_chainId', [])).rejects.toThrow();
   });
 });
