@@ -1,12 +1,9 @@
-import { FeeData, FetchRequest, type Block, type BlockTag, isHexString, JsonRpcProvider, makeError, toQuantity, type GetUrlResponse, type JsonRpcError, type JsonRpcPayload, type JsonRpcResult } from 'ethers';
-import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { promisify } from 'node:util';
-import { gunzip as gunzipCallback } from 'node:zlib';
+import { FeeData, FetchRequest, type Block, type BlockTag, isHexString, JsonRpcProvider, toQuantity, type JsonRpcError, type JsonRpcPayload, type JsonRpcResult } from 'ethers';
 import { EndpointRotation } from './endpoint-rotation';
 import { sharedRecent } from './in-flight';
 import type { Logger } from './logger';
 import { isLogRangeError, isThrottledAnswer } from './rpc-limits';
+import { postWithDeadline } from './rpc-http';
 import { redactError, rpcUrlRedactor, type Redact } from './rpc-redaction';
 
 export interface RpcOptions {
@@ -23,8 +20,6 @@ export interface RpcOptions {
 /** ethers types a JSON-RPC answer as a result; an error answer (JsonRpcError) travels in the same array. */
 type Answer = JsonRpcResult;
 type Outcome = { answers: Answer[] } | { error: unknown };
-
-const gunzip = promisify(gunzipCallback);
 
 /** Rounds over every endpoint while they all throttle, waiting 250 ms, 0.5 s, 1 s, 2 s, 4 s between them. */
 const THROTTLED_ROUNDS = 5;
@@ -212,42 +207,4 @@ export class FailoverRpcProvider extends JsonRpcProvider {
 export function logSwitch(logger: Logger | undefined, chainId: number, from: number, to: number): void {
   if (to === 0) logger?.info('RPC endpoint 1 answers again; calls go back to it', { chainId, failedOver: from + 1 });
   else logger?.warn('RPC endpoint failed; calls go to the next one', { chainId, failed: from + 1, active: to + 1 });
-}
-
-/**
- * ethers' own Node transport only stops waiting at its timeout: the socket to an endpoint that hangs stays open. This
- * one aborts the request at its deadline, or once the call it serves was answered by another endpoint, so a hanging
- * endpoint holds nothing once its call has moved on. It is node:http on the default keep-alive agents, not fetch: a
- * call cost the process about a quarter of fetch's CPU (docs/performance.md), and every flow makes several.
- */
-async function postWithDeadline(req: FetchRequest, abandoned?: AbortSignal): Promise<GetUrlResponse> {
-  const deadline = AbortSignal.timeout(req.timeout);
-  const url = new URL(req.url);
-  const body = req.body ? Buffer.from(req.body) : undefined;
-  const options: RequestOptions = {
-    method: req.method,
-    headers: { ...req.headers, ...(body ? { 'content-length': String(body.length) } : {}) },
-    signal: abandoned ? AbortSignal.any([deadline, abandoned]) : deadline,
-  };
-  try {
-    const { res, raw } = await new Promise<{ res: IncomingMessage; raw: Buffer }>((resolve, reject) => {
-      const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, options, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('error', reject);
-        res.on('end', () => resolve({ res, raw: Buffer.concat(chunks) }));
-      });
-      request.on('error', reject);
-      request.end(body);
-    });
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-    // ethers asks for gzip (accept-encoding); fetch unpacked it by itself.
-    const encoding = headers['content-encoding'];
-    if (encoding !== undefined && encoding !== 'identity' && encoding !== 'gzip') throw new Error(`unsupported content-encoding ${encoding}`);
-    return { statusCode: res.statusCode ?? 0, statusMessage: res.statusMessage ?? '', headers, body: encoding === 'gzip' ? await gunzip(raw) : raw };
-  } catch (err) {
-    if (deadline.aborted) throw makeError('request timeout', 'TIMEOUT', { operation: 'request', reason: 'timeout' });
-    throw err;
-  }
 }
