@@ -9,7 +9,7 @@ import type { HeldReason } from '../domain/withdrawals';
 import { Prisma } from '../generated/prisma/client';
 import type { OwnerCaps } from '../store/cap-usage';
 import { bankrollBalance } from '../chain/bankroll-balance';
-import { liquidityVerdict, readEarlyBalance, reservationInsert, reserveLiquidity, type EarlyBalance, type LockedLiquidity } from '../store/liquidity';
+import { groupBalance, liquidityVerdict, readEarlyBalance, reservationInsert, reserveLiquidity, type EarlyBalance, type LockedLiquidity } from '../store/liquidity';
 import { groupCommit } from '../store/group-commit';
 import { ownerSection } from '../store/owner-section';
 import type { RawTx } from '../store/sql';
@@ -104,18 +104,6 @@ export function payoutReservations(d: ApprovalDeps) {
   }
 
   return { earlyBalance, reserve, approve };
-}
-
-/**
- * One bankroll balance for a group of approvals of one token (under its lock): any early read that the lock's
- * consumption count still vouches for (liquidityVerdict), else one read now, so a group never reads the node once per
- * approval under the lock.
- */
-async function groupBalance(candidates: Array<{ early: EarlyBalance }>, locked: LockedLiquidity): Promise<EarlyBalance> {
-  const vouched = candidates.map((c) => c.early).find((e) => e.consumed === locked.consumed && e.balance !== null);
-  if (vouched) return vouched;
-  const balance = await candidates[0]!.early.read();
-  return { consumed: locked.consumed, balance, read: async () => balance };
 }
 
 /** The approval's rules under the owner's section, in order: the owner's flags, its caps, then the token's liquidity. */

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import type { ChainProviders } from '../adapters/chains';
-import { CHAIN_READ_TIMEOUT_MS, valueOrNull } from '../adapters/deadline';
+import { valueOrNull } from '../adapters/deadline';
 import type { PriceProvider } from '../adapters/prices';
 import { bankrollBalance } from '../chain/bankroll-balance';
 import { nativeGasKeep } from '../domain/hot-wallet';
@@ -27,7 +27,7 @@ export const LOST_START_AFTER_MS = 60_000;
 function nativeReader(chains: ChainProviders, chainId: number, bankroll: string): BalanceReader {
   return async () => {
     const provider = chains.get(chainId);
-    return provider ? valueOrNull(provider.getBalance(bankroll), CHAIN_READ_TIMEOUT_MS) : null;
+    return provider ? valueOrNull(provider.getBalance(bankroll), chains.readTimeoutMs) : null;
   };
 }
 

@@ -12,12 +12,17 @@ export class ChainProviders {
   constructor(
     private readonly rpcUrls: Record<number, readonly string[]>,
     private readonly tronUrls: Record<number, readonly string[]> = {},
-    private readonly options: RpcOptions = RPC_DEFAULTS,
+    private readonly options: RpcOptions & { readTimeoutMs: number } = RPC_DEFAULTS,
   ) {}
+
+  /** How long a read whose answer may be unknown (a balance, a depth) waits before it is (CHAIN_READ_TIMEOUT_MS; valueOrNull). */
+  get readTimeoutMs(): number {
+    return this.options.readTimeoutMs;
+  }
 
   /** The providers of a service or CLI process, with its configured endpoints, timeout and log range. */
   static fromConfig(config: Config, logger?: Logger): ChainProviders {
-    return new ChainProviders(config.CHAIN_RPC_URLS, config.TRON_RPC_URLS, { timeoutMs: config.CHAIN_RPC_TIMEOUT_MS, logsMaxBlocks: config.CHAIN_LOGS_MAX_BLOCKS, headShareMs: config.CHAIN_HEAD_SHARE_MS, logger });
+    return new ChainProviders(config.CHAIN_RPC_URLS, config.TRON_RPC_URLS, { timeoutMs: config.CHAIN_RPC_TIMEOUT_MS, logsMaxBlocks: config.CHAIN_LOGS_MAX_BLOCKS, headShareMs: config.CHAIN_HEAD_SHARE_MS, readTimeoutMs: config.CHAIN_READ_TIMEOUT_MS, logger });
   }
 
   configuredChainIds(): number[] {

@@ -13,6 +13,3 @@ export async function valueOrNull<T>(work: Promise<T>, ms: number): Promise<T | 
     clearTimeout(timer);
   }
 }
-
-/** How long a bankroll balance read may take before it counts as unavailable. */
-export const CHAIN_READ_TIMEOUT_MS = 3000;

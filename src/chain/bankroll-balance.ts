@@ -1,6 +1,7 @@
 import { AbiCoder, type JsonRpcProvider } from 'ethers';
 import type { ChainProviders } from '../adapters/chains';
-import { CHAIN_READ_TIMEOUT_MS, valueOrNull } from '../adapters/deadline';
+import { valueOrNull } from '../adapters/deadline';
+import { sharedStartedAfter } from '../adapters/in-flight';
 import { evmFromTron, tronFromEvm, tronHex } from '../adapters/tron-address';
 import type { TronNode } from '../adapters/tron-node';
 import type { BalanceReader } from '../store/liquidity';
@@ -8,12 +9,31 @@ import { ERC20 } from './erc20';
 
 /** A balance reader for EarlyBalance: null (unknown, fail closed) without an RPC, on an error or past the deadline. */
 export function bankrollBalance(chains: ChainProviders, chainId: number, tokenAddress: string, bankroll: string): BalanceReader {
-  return async () => {
-    const tron = chains.tron(chainId);
-    if (tron) return valueOrNull(tronTokenBalance(tron, tokenAddress, tronFromEvm(bankroll)), CHAIN_READ_TIMEOUT_MS);
-    const provider = chains.get(chainId);
-    return provider ? valueOrNull(bankrollTokenBalance(provider, tokenAddress, bankroll), CHAIN_READ_TIMEOUT_MS) : null;
-  };
+  return () => valueOrNull(balanceReads(chains)(chainId, tokenAddress, bankroll), chains.readTimeoutMs);
+}
+
+const reads = new WeakMap<ChainProviders, (chainId: number, tokenAddress: string, bankroll: string) => Promise<bigint | null>>();
+
+/**
+ * The balance reads of one set of providers, shared by the callers that asked before each started (sharedStartedAfter):
+ * an answer is still read after its caller's consumption count, which liquidityVerdict needs, and a burst of executes
+ * or approvals of one token asks the node a read or two at a time instead of once each.
+ */
+function balanceReads(chains: ChainProviders) {
+  let read = reads.get(chains);
+  if (!read) {
+    read = sharedStartedAfter(
+      (chainId: number, tokenAddress: string, bankroll: string) => `${chainId}:${tokenAddress}:${bankroll}`,
+      async (chainId: number, tokenAddress: string, bankroll: string) => {
+        const tron = chains.tron(chainId);
+        if (tron) return tronTokenBalance(tron, tokenAddress, tronFromEvm(bankroll));
+        const provider = chains.get(chainId);
+        return provider ? bankrollTokenBalance(provider, tokenAddress, bankroll) : null;
+      },
+    );
+    reads.set(chains, read);
+  }
+  return read;
 }
 
 const BALANCE_OF = ERC20.getFunction('balanceOf')!;

@@ -55,7 +55,7 @@ const fxRates = z.string().transform((s, ctx) => {
 });
 
 /** The RPC defaults, shared with code that builds providers without a Config (tests, dev tools). */
-export const RPC_DEFAULTS = { timeoutMs: 5_000, logsMaxBlocks: 2_000, headShareMs: 1_000 };
+export const RPC_DEFAULTS = { timeoutMs: 5_000, logsMaxBlocks: 2_000, headShareMs: 1_000, readTimeoutMs: 3_000 };
 
 const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
 const hex32 = z.string().regex(/^[0-9a-fA-F]{64}$/, 'expected 64 hex characters (32 bytes)');
@@ -93,6 +93,8 @@ export const envSchema = z.object({
   CHAIN_LOGS_MAX_BLOCKS: int(RPC_DEFAULTS.logsMaxBlocks, 1),
   /** How long a chain's latest block and suggested tip, once read, answer the reads after it (fees, a feed's chain clock); 0 reads each time. */
   CHAIN_HEAD_SHARE_MS: int(RPC_DEFAULTS.headShareMs, 0),
+  /** How long a chain read whose answer may be unknown (a bankroll balance, a payout's depth) waits before it is unknown (fail closed). */
+  CHAIN_READ_TIMEOUT_MS: int(RPC_DEFAULTS.readTimeoutMs, 100),
   /** The dev chains' nodes themselves, bypassing the RPC proxies the service uses (for the `dev` CLI commands only). */
   DEV_CHAIN_NODE_URLS: rpcUrls.default({}),
   /** Encrypts webhook secrets at rest (AES-256-GCM). */

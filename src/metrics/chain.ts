@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { Gauge, type Registry } from 'prom-client';
 import type { ChainProviders } from '../adapters/chains';
 import type { Db } from '../adapters/db';
-import { CHAIN_READ_TIMEOUT_MS, valueOrNull } from '../adapters/deadline';
+import { valueOrNull } from '../adapters/deadline';
 import { bankrollTokenBalance } from '../chain/bankroll-balance';
 import { reservedLiquidity } from '../store/liquidity';
 
@@ -24,7 +24,7 @@ export function registerChainMetrics(registry: Registry, deps: { db: Db; chains:
       this.reset();
       for (const c of await db.chainCursor.findMany()) {
         const provider = chains.get(c.chainId);
-        const head = provider ? await valueOrNull(provider.getBlockNumber(), CHAIN_READ_TIMEOUT_MS) : null;
+        const head = provider ? await valueOrNull(provider.getBlockNumber(), chains.readTimeoutMs) : null;
         if (head !== null) this.set({ chain_id: String(c.chainId) }, Math.max(0, head - (c.nextBlock - 1)));
       }
     },
@@ -45,7 +45,7 @@ export function registerChainMetrics(registry: Registry, deps: { db: Db; chains:
     ]);
     const tokenRows = tokens.filter((t) => chains.get(t.chainId)).map(async (t): Promise<Row> => {
       const [raw, held] = await Promise.all([
-        valueOrNull(bankrollTokenBalance(chains.get(t.chainId)!, t.address, bankroll), CHAIN_READ_TIMEOUT_MS),
+        valueOrNull(bankrollTokenBalance(chains.get(t.chainId)!, t.address, bankroll), chains.readTimeoutMs),
         reservedLiquidity(db, t.chainId, t.address),
       ]);
       return {
@@ -57,7 +57,7 @@ export function registerChainMetrics(registry: Registry, deps: { db: Db; chains:
     });
     // The native coin pays every payout's and sweep's gas: its balance is what the empty-gas alert watches.
     const nativeRows = natives.filter((c) => chains.get(c.chainId)).map(async (c): Promise<Row> => {
-      const raw = await valueOrNull(chains.get(c.chainId)!.getBalance(bankroll), CHAIN_READ_TIMEOUT_MS);
+      const raw = await valueOrNull(chains.get(c.chainId)!.getBalance(bankroll), chains.readTimeoutMs);
       const v = raw === null ? null : units(raw, c.nativeDecimals);
       return { labels: { chain_id: String(c.chainId), token: c.nativeSymbol }, balance: v, reserved: 0, available: v };
     });

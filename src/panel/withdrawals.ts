@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import type { EndpointDeps } from '../api/endpoint';
 import type { AdminPrincipal } from '../api/middleware/auth';
 import { adminWithdrawalListQuery } from '../api/schemas/withdrawals';
-import { CHAIN_READ_TIMEOUT_MS, valueOrNull } from '../adapters/deadline';
+import { valueOrNull } from '../adapters/deadline';
 import { decodeCursor, encodeCursor } from '../domain/cursor';
 import { retryDisposition, type HeadlessStatus } from '../domain/headless';
 import { withdrawalWorkflowId } from '../domain/keys';
@@ -109,7 +109,7 @@ async function confirmations(deps: EndpointDeps, w: Withdrawal): Promise<number 
   const provider = w.settlementTxHash && w.chainId ? deps.chains.get(w.chainId) : null;
   if (!provider) return null;
   const read = Promise.all([provider.getBlockNumber(), provider.getTransactionReceipt(w.settlementTxHash!)]).then(([head, r]) => (r ? head - r.blockNumber + 1 : 0));
-  return valueOrNull(read, CHAIN_READ_TIMEOUT_MS);
+  return valueOrNull(read, deps.chains.readTimeoutMs);
 }
 
 /** GET /panel/withdrawals/:id: everything about one withdrawal, its admin history, and the moves the admin may make. */

@@ -1,6 +1,6 @@
 import type { ChainProviders } from '../adapters/chains';
 import type { Db } from '../adapters/db';
-import { CHAIN_READ_TIMEOUT_MS, valueOrNull } from '../adapters/deadline';
+import { valueOrNull } from '../adapters/deadline';
 import { isTronAddress, tronFromEvm, tronHex } from '../adapters/tron-address';
 import { bankrollBalance } from '../chain/bankroll-balance';
 import { treasuryPurpose } from '../domain/keys';
@@ -94,9 +94,9 @@ export async function recordTreasurySend(db: Db, chains: ChainProviders, bankrol
 function nativeBalance(chains: ChainProviders, chainId: number, bankroll: string): BalanceReader {
   return async () => {
     const tron = chains.tron(chainId);
-    if (tron) return valueOrNull(tron.trxBalance(tronHex(tronFromEvm(bankroll))).then((sun) => sun ?? 0n), CHAIN_READ_TIMEOUT_MS);
+    if (tron) return valueOrNull(tron.trxBalance(tronHex(tronFromEvm(bankroll))).then((sun) => sun ?? 0n), chains.readTimeoutMs);
     const provider = chains.get(chainId);
-    return provider ? valueOrNull(provider.getBalance(bankroll), CHAIN_READ_TIMEOUT_MS) : null;
+    return provider ? valueOrNull(provider.getBalance(bankroll), chains.readTimeoutMs) : null;
   };
 }
 

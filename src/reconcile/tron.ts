@@ -17,20 +17,25 @@ import { topUpsAmong } from './top-ups';
 import { recordedTronTopUps } from './tron-top-ups';
 import { bankrollTronTransfers } from './tron-transfers';
 
-/** Attempts at reading every balance within one block before giving up (blocks come every 3 s on TRON). */
-const SNAPSHOT_ATTEMPTS = 5;
+/**
+ * How long reconcile keeps trying to read every balance within one block: ten of TRON's 3 s blocks. A slow node or a
+ * busy host makes an attempt outlast a block now and then; five attempts in a row did, once, on a saturated CI host.
+ */
+const SNAPSHOT_BUDGET_MS = 30_000;
 
 /**
  * The bankroll's balances of `assets` and the block they are as of. A TRON node answers balances at its head only
  * (no block tag), so the head is read before and after: the same head both times means no block came in between.
+ * Attempts go on until `budgetMs` has passed.
  */
-export async function tronBalances(node: TronNode, bankroll: string, assets: string[]): Promise<{ blockNumber: number; balances: bigint[] }> {
-  for (let attempt = 0; attempt < SNAPSHOT_ATTEMPTS; attempt++) {
+export async function tronBalances(node: TronNode, bankroll: string, assets: string[], budgetMs = SNAPSHOT_BUDGET_MS): Promise<{ blockNumber: number; balances: bigint[] }> {
+  const deadline = Date.now() + budgetMs;
+  for (;;) {
     const before = await node.headNumber();
     const balances = await Promise.all(assets.map(async (a) => (a === NATIVE ? ((await node.trxBalance(tronHex(bankroll))) ?? 0n) : tronTokenBalance(node, a, bankroll))));
     if ((await node.headNumber()) === before) return { blockNumber: before, balances };
+    if (Date.now() >= deadline) throw new Error('TRON balances could not be read within one block');
   }
-  throw new Error('TRON balances could not be read within one block');
 }
 
 /** The bankroll's opening balances of a TRON chain instance (ensureOpenings, read with tronBalances). */

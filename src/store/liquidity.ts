@@ -104,6 +104,18 @@ export async function balanceUnderLock(locked: LockedLiquidity, early: EarlyBala
   return locked.consumed === early.consumed && early.balance !== null ? early.balance : early.read();
 }
 
+/**
+ * One bankroll balance for a group of decisions of one token under its lock (Mode B approvals, headless executes): any
+ * early read that the lock's consumption count still vouches for (liquidityVerdict), else one read now, so a group
+ * never reads the node once per decision under the lock.
+ */
+export async function groupBalance(candidates: Array<{ early: EarlyBalance }>, locked: LockedLiquidity): Promise<EarlyBalance> {
+  const vouched = candidates.map((c) => c.early).find((e) => e.consumed === locked.consumed && e.balance !== null);
+  if (vouched) return vouched;
+  const balance = await candidates[0]!.early.read();
+  return { consumed: locked.consumed, balance, read: async () => balance };
+}
+
 export interface ReservationRequest {
   withdrawalId: string;
   chainId: number;

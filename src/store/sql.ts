@@ -126,7 +126,8 @@ export type OpeningRows = Array<Array<Record<string, unknown>>>;
  * as one simple query, then `body` turns their rows into the closing statement (null: none), which goes with COMMIT
  * as another. Each statement of a simple query takes its own snapshot, so a read after a lock sees what the lock's
  * previous holder committed, as it would in a round trip of its own. The values go as literals (pg's escapeLiteral),
- * since a simple query takes no parameters. Answers the closing's rows; when `body` throws, nothing is written.
+ * since a simple query takes no parameters. Answers the closing's rows (of each of its statements, in order); when
+ * `body` throws, nothing is written.
  */
 export async function lockedSection<C>(db: Db, opening: Prisma.Sql[], body: (rows: OpeningRows) => Promise<Prisma.Sql | null>): Promise<C[]> {
   return inTransaction(db, async (client) => {
@@ -137,6 +138,6 @@ export async function lockedSection<C>(db: Db, opening: Prisma.Sql[], body: (row
       return [];
     }
     const closed = (await client.query({ text: `${inlined(closing)}; COMMIT`, types: decimalTypes })) as unknown as QueryResult[];
-    return closed[0]!.rows as C[];
+    return closed.slice(0, -1).flatMap((r) => r.rows) as C[];
   });
 }

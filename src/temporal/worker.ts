@@ -22,6 +22,7 @@ import { bankrollAssets, ensureOpenings } from '../reconcile/openings';
 import { ensureTronOpenings } from '../reconcile/tron';
 import { tronFromEvm } from '../adapters/tron-address';
 import { workflowStarts } from './client/starts';
+import { LOOP_START } from './loops';
 import { TASK_POLLING } from './polling';
 import type { TemporalConnectOptions } from './client/connect-options';
 
@@ -137,7 +138,7 @@ async function startChainScanners(deps: WorkerDeps, taskQueue: string): Promise<
       workflowId: dustSweeperWorkflowId(taskQueue, chain.chainId),
       taskQueue,
       args: [{ chainId: chain.chainId, intervalSeconds: deps.config.DUST_SWEEP_SECONDS, pollMs: deps.config.CHAIN_POLL_MS }],
-      workflowIdConflictPolicy: 'USE_EXISTING',
+      ...LOOP_START,
     });
   }
 }
@@ -148,7 +149,7 @@ async function startChainScanner(deps: WorkerDeps, taskQueue: string, chainId: n
     workflowId: chainScannerWorkflowId(taskQueue, chainId),
     taskQueue,
     args: [{ chainId, pollMs: deps.config.CHAIN_POLL_MS, maxBlocks: deps.config.SCAN_MAX_BLOCKS }],
-    workflowIdConflictPolicy: 'USE_EXISTING',
+    ...LOOP_START,
   });
 }
 
@@ -202,7 +203,7 @@ async function startReconcile(deps: WorkerDeps, taskQueue: string): Promise<void
     taskQueue,
     args: [{ intervalSeconds }],
     memo: { intervalSeconds },
-    workflowIdConflictPolicy: 'USE_EXISTING',
+    ...LOOP_START,
   });
 }
 
@@ -216,19 +217,19 @@ async function startRelays(client: Client, taskQueue: string, config: Pick<Confi
     workflowId: webhookRelayWorkflowId(taskQueue),
     taskQueue,
     args: [{ intervalSeconds }],
-    workflowIdConflictPolicy: 'USE_EXISTING',
+    ...LOOP_START,
   });
   await client.workflow.start<typeof withdrawalRelayWorkflow>('withdrawalRelayWorkflow', {
     workflowId: withdrawalRelayWorkflowId(taskQueue),
     taskQueue,
     args: [{ intervalSeconds }],
-    workflowIdConflictPolicy: 'USE_EXISTING',
+    ...LOOP_START,
   });
   await client.workflow.start<typeof treasuryRelayWorkflow>('treasuryRelayWorkflow', {
     workflowId: treasuryRelayWorkflowId(taskQueue),
     taskQueue,
     args: [{ intervalSeconds: config.HOT_WALLET_CHECK_SECONDS }],
-    workflowIdConflictPolicy: 'USE_EXISTING',
+    ...LOOP_START,
   });
 }
 

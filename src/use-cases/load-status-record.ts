@@ -4,7 +4,7 @@ import type { HeadlessStatus } from '../domain/headless';
 import { callbackState, statusRecord, txView, type ChainView, type StatusRecord } from '../domain/headless-record';
 import type { Withdrawal } from '../generated/prisma/client';
 import { headlessEventKey, payoutPurpose, withdrawCompleteKey } from '../domain/keys';
-import { CHAIN_READ_TIMEOUT_MS, valueOrNull } from '../adapters/deadline';
+import { valueOrNull } from '../adapters/deadline';
 
 /**
  * Gathers what GET /withdrawals/:sessionRef derives its record from: the stored payout transaction, the chain's
@@ -35,5 +35,5 @@ async function chainView(chains: ChainProviders, chainId: number, txHash: string
     head,
     includedIn: receipt?.blockNumber ?? null,
   }));
-  return valueOrNull(read, CHAIN_READ_TIMEOUT_MS);
+  return valueOrNull(read, chains.readTimeoutMs);
 }

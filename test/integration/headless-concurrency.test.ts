@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { drainGas, restoreGas } from '../../dev/devchain/dev-commands';
+import { ownerSections, type Candidate } from '../../src/activities/headless-execute-section';
 import { headlessSuite } from '../support/headless-fixtures';
 import { delay, eventually, mineUntil } from '../support/wait';
 
@@ -82,6 +83,37 @@ describe('concurrent executes', () => {
     // Completed withdrawals keep counting in the rolling window.
     const more = await f.intent(capped.apiKey, { amount: '10.01' });
     expect((await f.execute(capped.apiKey, more.sessionRef)).body.errorCode).toBe('DAILY_LIMIT_EXCEEDED');
+  });
+
+  it('When executes of one owner wait on its section together, Then one transaction decides them in order, each counting those before it, and a repeat replays', async () => {
+    const capped = await f.operator({ withdrawApprovalDailyMaxAmount: '45' });
+    const intents = await Promise.all(range(4).map(() => f.intent(capped.apiKey, { amount: '15.00' })));
+    const rows = await Promise.all(intents.map((i) => ctx.db.withdrawal.findUniqueOrThrow({ where: { id: i.id } })));
+    const priced = { raw: 1n, cryptoAmountSent: '0.000001', amountInUsd: '15.00', usdExact: new Decimal(15), priceRate: new Decimal(1) };
+    // No early balance the section's count vouches for: the section reads one for the whole group.
+    const early = { consumed: -1n, balance: null, read: async () => 10n ** 30n };
+    const section = ownerSections(ctx.db);
+    const candidate = (w: (typeof rows)[number]): Candidate => ({ w, priced, early, now: new Date() });
+    // The section is driven directly, without the intents' workflows: they end here, and what it queued is released
+    // after the checks, so that nothing is left to pay.
+    await Promise.all(intents.map((i) => ctx.temporal.client.workflow.getHandle(`headless-${i.sessionRef}`).terminate('driven without its workflow')));
+    const ids = { in: rows.map((r) => r.id) };
+    try {
+      // The first runs at once; the rest, and the second's repeat, arrive while it runs and go together in the next run.
+      const outcomes = await Promise.all([...rows.map(candidate), candidate(rows[1]!)].map(section));
+      const answers = outcomes.map((o) => ('refusal' in o ? o.refusal.type : o.replay ? 'REPLAY' : 'QUEUED'));
+      expect(answers).toEqual(['QUEUED', 'QUEUED', 'QUEUED', 'DAILY_LIMIT_EXCEEDED', 'REPLAY']);
+      const [first, second, third] = outcomes.map((o) => ('row' in o ? o.row : null));
+      // now() is the transaction's start: the two of the second run share it, the first run's is its own.
+      expect(second!.updatedAt.getTime()).toBe(third!.updatedAt.getTime());
+      expect(first!.updatedAt.getTime()).not.toBe(second!.updatedAt.getTime());
+      expect(outcomes[4]).toMatchObject({ row: { id: rows[1]!.id } });
+      expect(await ctx.db.reservation.count({ where: { withdrawalId: ids, status: 'ACTIVE' } })).toBe(3);
+      expect((await f.row(rows[3]!.id)).status).toBe('CREATED');
+    } finally {
+      await ctx.db.reservation.updateMany({ where: { withdrawalId: ids }, data: { status: 'RELEASED', releasedAt: new Date() } });
+      await ctx.db.withdrawal.updateMany({ where: { id: ids }, data: { status: 'CANCELLED' } });
+    }
   });
 
   it.each([['with gas'], ['without gas']])('When cancel races execute (%s), Then every intent ends consistent: cancelled and released, or paid exactly once', async (mode) => {

@@ -16,6 +16,7 @@ import { FEED_DECIMALS } from '../../dev/devchain/spec';
 import { parseAmount } from '../../dev/devchain/units';
 import { upsertChain } from '../../src/provisioning/chain-registry';
 import { createTestContext, type TestContext } from '../support/harness';
+import { silentEndpoint } from '../support/silent-endpoint';
 
 /**
  * The on-chain provider against real aggregator contracts on the dev node. This file deploys feeds of its own for
@@ -243,17 +244,15 @@ describe('OnChainPriceProvider', () => {
   });
 
   it('When the RPC accepts but never answers, Then the price is unknown after the timeout', async () => {
-    const hanging = http.createServer(() => undefined);
-    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
-    const chains = new ChainProviders({ [usdc.chainId]: [`http://127.0.0.1:${(hanging.address() as AddressInfo).port}`] });
+    const hanging = await silentEndpoint();
+    const chains = new ChainProviders({ [usdc.chainId]: [hanging.url] });
     try {
       const started = Date.now();
       expect(await provider({ chains, timeoutMs: 300 }).usdPrice(usdc)).toBeNull();
       expect(Date.now() - started).toBeLessThan(5_000);
     } finally {
       chains.destroy();
-      hanging.closeAllConnections();
-      await new Promise<void>((resolve) => hanging.close(() => resolve()));
+      await hanging.close();
     }
   });
 });

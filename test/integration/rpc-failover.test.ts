@@ -11,6 +11,7 @@ import { runCliProcess } from '../support/cli';
 import { createTestContext, type TestContext } from '../support/harness';
 import { headlessFixtures, type HeadlessFixtures } from '../support/headless-fixtures';
 import { testServices } from '../support/services';
+import { silentEndpoint } from '../support/silent-endpoint';
 import { mineUntil } from '../support/wait';
 import { ACK, WebhookReceiver } from '../support/webhook-receiver';
 
@@ -22,18 +23,7 @@ async function refusing(token: string) {
 }
 
 /** A first endpoint that accepts the connection and never answers. */
-async function hanging(token: string) {
-  const server = http.createServer(() => undefined);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/${token}`,
-    close: () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
-  };
-}
+const hanging = (token: string) => silentEndpoint(`/${token}`);
 
 describe.each([
   ['refuses connections', refusing, 'DOWN-KEY-31a7c0'],
@@ -136,7 +126,7 @@ describe('a signed transaction whose first endpoint loses the answer', () => {
   it('When the send is retried on the second endpoint, Then it counts as sent once: one transaction, mined, no error', async () => {
     const services = testServices();
     const lossy = await losingAnswers(services.chainNodeUrl);
-    const chains = new ChainProviders({ [services.registry.chainId]: [lossy.url, services.chainNodeUrl] }, {}, { timeoutMs: 1000, logsMaxBlocks: 2000, headShareMs: 0 });
+    const chains = new ChainProviders({ [services.registry.chainId]: [lossy.url, services.chainNodeUrl] }, {}, { timeoutMs: 1000, logsMaxBlocks: 2000, headShareMs: 0, readTimeoutMs: 3000 });
     try {
       const provider = chains.require(services.registry.chainId);
       const wallet = Wallet.createRandom().connect(provider);

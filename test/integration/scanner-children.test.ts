@@ -6,7 +6,7 @@
 import type { Activities } from '../../src/activities';
 import { ensureDepositAddress } from '../../src/store/deposit-addresses';
 import { fund, mine } from '../../dev/devchain/dev-commands';
-import { chainScannerWorkflowId, depositWorkflowId } from '../../src/domain/keys';
+import { chainScannerWorkflowId, depositWorkflowId, dustSweeperWorkflowId, reconcileWorkflowId, treasuryRelayWorkflowId, webhookRelayWorkflowId, withdrawalRelayWorkflowId } from '../../src/domain/keys';
 import { createOperator } from '../../src/provisioning/operators';
 import { createTestContext, type TestContext } from '../support/harness';
 import { eventually } from '../support/wait';
@@ -53,6 +53,17 @@ describe('deposit workflows as children of the scanner', () => {
     // The cursor passed the step only after the start.
     const cursor = await ctx.db.chainCursor.findUniqueOrThrow({ where: { chainId: deposit.chainId } });
     expect(cursor.nextBlock).toBeGreaterThan(Number(deposit.blockNumber));
+  });
+
+  it("When the worker starts its loops, Then each has a one-minute workflow task timeout, so a replay of its history under load completes instead of timing out and starting over", async () => {
+    await ctx.startWorker();
+    const queue = ctx.config.TEMPORAL_TASK_QUEUE;
+    const chainId = ctx.services.registry.chainId;
+    const loops = [chainScannerWorkflowId(queue, chainId), dustSweeperWorkflowId(queue, chainId), webhookRelayWorkflowId(queue), withdrawalRelayWorkflowId(queue), treasuryRelayWorkflowId(queue), reconcileWorkflowId(queue)];
+    for (const id of loops) {
+      const { raw } = await ctx.temporal.client.workflow.getHandle(id).describe();
+      expect({ id, seconds: Number(raw.executionConfig?.defaultWorkflowTaskTimeout?.seconds) }).toEqual({ id, seconds: 60 });
+    }
   });
 
   it('When the scan step that recorded a deposit loses its answer, Then the step is read again and the deposit workflow still starts', async () => {

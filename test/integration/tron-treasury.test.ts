@@ -79,10 +79,10 @@ describe('treasury sends on TRON (stand-in node)', () => {
   it('When USDT and TRX are sent to a registered TRON cold address, Then each is signed once by the bankroll, paid by the payout child, CONFIRMED, and reconcile is ok', async () => {
     const cold = await coldAddress();
     const usdt = await send('USDT', '3.5', cold);
-    expect(usdt.code).toBe(0);
+    expect(usdt).toMatchObject({ code: 0 }); // on a failure, the diff shows the CLI's { error }
     expect(usdt.json).toEqual({ transferId: expect.any(String), workflowId: `treasury-send-${usdt.json.transferId}` });
     const trx = await send('TRX', '2', cold);
-    expect(trx.code).toBe(0);
+    expect(trx).toMatchObject({ code: 0 });
     expect(await ctx.db.treasuryTransfer.findUniqueOrThrow({ where: { id: usdt.json.transferId } })).toMatchObject({ asset: tron.usdt, toAddress: cold, requestedBy: 'bob' });
     expect(await ctx.db.treasuryTransfer.findUniqueOrThrow({ where: { id: trx.json.transferId } })).toMatchObject({ asset: 'native', symbol: 'TRX', decimals: 6 });
 

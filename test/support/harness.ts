@@ -72,10 +72,12 @@ export async function createTestContext(opts: { env?: Record<string, string>; wo
     WORKER_METRICS_PORT: '0',
     FX_RATES: 'EUR=0.92,GBP=0.79',
     CHAIN_POLL_MS: '200',
-    // CI runs three integration shards beside its checks on two cores, where a burst of 50 requests holds a test
-    // process's event loop for seconds: a 3 s price read then answers PRICE_UNAVAILABLE where the tests assert what a
-    // priced request does. The timeout itself is tested in prices.test.
+    // CI runs three integration shards beside its checks on two cores, where a burst of 50 requests (or a worker's
+    // start) holds a test process's event loop for seconds: a 3 s price or balance read then answers unknown
+    // (PRICE_UNAVAILABLE, a withdraw page without its options) where the tests assert what a priced, funded request
+    // does. The timeouts themselves are tested in prices.test and chain-read-timeout.test.
     PRICE_READ_TIMEOUT_MS: '30000',
+    CHAIN_READ_TIMEOUT_MS: '30000',
     // The tests' receivers listen on this machine, which a webhook may reach only inside this allowance.
     WEBHOOK_ALLOWED_PRIVATE_CIDRS: '127.0.0.0/8',
     ...opts.env,

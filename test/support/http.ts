@@ -59,7 +59,8 @@ export async function http<T = any>(
 /**
  * `http`, repeated while the service answers 503 SERVICE_UNAVAILABLE ("busy; nothing was changed, try again shortly")
  * after the Retry-After it sends, as an operator's client does: for the scripts that drive a real start on a machine
- * shared with other work (restart-check, prod-smoke), where a transaction waiting over its 10 s is load, not a defect.
+ * shared with other work (restart-check, prod-smoke), and a burst's setup in a test (geth.test's 50 Mode B
+ * withdrawals), where a transaction waiting over its 10 s for a connection is load, not a defect.
  * Any other answer, or a 503 still after `forMs`, is returned as it is.
  */
 export async function httpWhenServed<T = any>(

@@ -1,3 +1,4 @@
+import { ChainProviders } from '../../src/adapters/chains';
 import { publicKeysOf } from '../../src/adapters/hd-wallet';
 import { loadConfig } from '../../src/config/env';
 import { loadSigningKeys, withoutSigningKeys } from '../../src/config/signing-keys';
@@ -36,6 +37,8 @@ describe('loadConfig', () => {
     expect(c.CHAIN_RPC_URLS).toEqual({ 8453: ['https://a.example/KEY-A', 'https://b.example/KEY-B'], 1: ['https://c.example'] });
     expect(c.CHAIN_LOGS_MAX_BLOCKS).toBe(2000);
     expect(c.CHAIN_RPC_TIMEOUT_MS).toBe(5000);
+    expect(c.CHAIN_READ_TIMEOUT_MS).toBe(3000);
+    expect(ChainProviders.fromConfig(loadConfig({ ...valid, CHAIN_READ_TIMEOUT_MS: '450' })).readTimeoutMs).toBe(450);
   });
 
   it.each(['8453=https://a.example/KEY-A|', '8453=https://a.example/KEY-A|ftp://b.example/KEY-B', '8453=|https://a.example/KEY-A'])(

@@ -1,4 +1,4 @@
-import { sharedInFlight, sharedRecent } from '../../src/adapters/in-flight';
+import { sharedInFlight, sharedRecent, sharedStartedAfter } from '../../src/adapters/in-flight';
 
 /** A read whose answers the test hands out one by one. */
 function controlledRead() {
@@ -41,6 +41,75 @@ describe('sharedInFlight', () => {
     expect(pending).toHaveLength(2);
     pending[1]!.resolve('back');
     expect(await again).toBe('back');
+  });
+});
+
+/** Lets pending promise callbacks run (the reads start a microtask after they are asked for). */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('sharedStartedAfter', () => {
+  it('When callers arrive while a read runs, Then none gets its answer: they share the next read, started only once it has settled', async () => {
+    const { pending, read } = controlledRead();
+    const shared = sharedStartedAfter((k: string) => k, read);
+    const first = shared('a');
+    await settle();
+    expect(pending).toHaveLength(1);
+    const late = [shared('a'), shared('a')];
+    const other = shared('b');
+    await settle();
+    // The late callers' read waits for the running one; another key reads at once.
+    expect(pending.map((p) => p.key)).toEqual(['a', 'b']);
+    pending[0]!.resolve('before');
+    expect(await first).toBe('before');
+    await settle();
+    expect(pending.map((p) => p.key)).toEqual(['a', 'b', 'a']);
+    pending[2]!.resolve('after');
+    pending[1]!.resolve('b1');
+    expect(await Promise.all([...late, other])).toEqual(['after', 'after', 'b1']);
+  });
+
+  it('When a caller arrives while the shared next read runs, Then it waits for the one after that', async () => {
+    const { pending, read } = controlledRead();
+    const shared = sharedStartedAfter((k: string) => k, read);
+    const calls = [shared('a'), shared('a')];
+    await settle();
+    pending[0]!.resolve('r1');
+    await settle();
+    const third = shared('a');
+    pending[1]!.resolve('r2');
+    await settle();
+    expect(pending).toHaveLength(3);
+    pending[2]!.resolve('r3');
+    expect(await Promise.all([...calls, third])).toEqual(['r1', 'r2', 'r3']);
+  });
+
+  it('When a read fails, Then only its own callers get the error; the callers queued behind it read again', async () => {
+    const { pending, read } = controlledRead();
+    const shared = sharedStartedAfter((k: string) => k, read);
+    const first = shared('a');
+    const queued = shared('a');
+    await settle();
+    pending[0]!.reject(new Error('node down'));
+    await expect(first).rejects.toThrow('node down');
+    await settle();
+    pending[1]!.resolve('back');
+    expect(await queued).toBe('back');
+  });
+
+  it('When nothing runs, Then a caller reads at once, and a read that threw synchronously is its rejection', async () => {
+    let reads = 0;
+    const shared = sharedStartedAfter(
+      (k: string) => k,
+      async () => ++reads,
+    );
+    expect([await shared('a'), await shared('a')]).toEqual([1, 2]);
+    const throwing = sharedStartedAfter(
+      (k: string) => k,
+      (): Promise<number> => {
+        throw new Error('bad key');
+      },
+    );
+    await expect(throwing('a')).rejects.toThrow('bad key');
   });
 });
 

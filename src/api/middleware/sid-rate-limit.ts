@@ -3,8 +3,8 @@ import { AppError } from '../../domain/errors';
 import { take, type Bucket } from '../../domain/token-bucket';
 
 /** Per sid: a page load's burst of calls passes, a script hammering the sid does not (5 a second sustained). */
-const CAPACITY = 20;
-const PER_SECOND = 5;
+export const SID_BURST = 20;
+export const SID_PER_SECOND = 5;
 /** Beyond this many tracked sids the least recently used is forgotten (it starts again with a full bucket). */
 const MAX_TRACKED = 10_000;
 
@@ -18,7 +18,7 @@ export function sidRateLimit(): RequestHandler {
   return (req, _res, next) => {
     const sid: unknown = (req.body as { sid?: unknown } | undefined)?.sid ?? req.query.sid;
     if (typeof sid !== 'string' || sid.length > 64) return next();
-    const { bucket, allowed, retryAfterMs } = take(buckets.get(sid), Date.now(), CAPACITY, PER_SECOND);
+    const { bucket, allowed, retryAfterMs } = take(buckets.get(sid), Date.now(), SID_BURST, SID_PER_SECOND);
     buckets.delete(sid); // re-insert: the Map's order is then least recently used first
     buckets.set(sid, bucket);
     if (buckets.size > MAX_TRACKED) buckets.delete(buckets.keys().next().value!);

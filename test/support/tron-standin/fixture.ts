@@ -6,9 +6,9 @@ export type TronFixture = DevTron;
 
 /**
  * Blocks for files that reconcile TRON: reconcile reads the bankroll's balances between two reads of the head and
- * retries while a block came in between (src/reconcile/tron.ts). TRON seals every 3 s; at the default 250 ms, in CI
- * beside the other shards, the reconcile CLI's reads outlasted a block on every attempt ("TRON balances could not be
- * read within one block").
+ * retries while a block came in between, for up to 30 s (src/reconcile/tron.ts). TRON seals every 3 s; at the default
+ * 250 ms, in CI beside the other shards, the reconcile CLI's reads outlasted a block on every attempt ("TRON balances
+ * could not be read within one block").
  */
 export const RECONCILE_BLOCK_MS = 1000;
 
