@@ -15,6 +15,7 @@ import { Contract, JsonRpcProvider, Wallet } from 'ethers';
 import { mine } from '../dev/devchain/dev-commands';
 import { DATA_DIR, ROOT } from '../dev/launcher/paths';
 import { tcpOpen } from '../dev/launcher/processes';
+import { envSchema } from '../src/config/env';
 import { runCli } from '../test/support/cli';
 import { httpWhenServed } from '../test/support/http';
 import { delay } from '../test/support/wait';
@@ -30,6 +31,12 @@ const RUNS = 3;
  * cores, where a step that takes seconds alone took over two minutes once; each step's time is printed.
  */
 const STEP_TIMEOUT_MS = 5 * 60_000;
+/**
+ * The service's HELD_APPROVAL_RETRY_SECONDS default, which `npm start` keeps: a Mode B approval held at its decision
+ * (TEMPORARILY_UNAVAILABLE: a bankroll balance or price not read within its deadline, as on a saturated host) is tried
+ * again this long after. Such a payout is given one retry on top of the step's time, and the hold is printed.
+ */
+const HELD_RETRY_MS = envSchema.shape.HELD_APPROVAL_RETRY_SECONDS.parse(undefined) * 1000;
 
 /** `npm run --silent cli -- ...` (with the .data/dev.env the running start wrote), in this process. */
 async function cli(args: string[]): Promise<Record<string, unknown>> {
@@ -119,7 +126,13 @@ async function deposit(apiKey: string, receiver: WebhookReceiver, user: string, 
   await until(`DEPOSIT for ${String(txHash)}`, async () => receiver.received.some((r) => new URLSearchParams(r.body).get('transactionHash') === txHash), STEP_TIMEOUT_MS, chainId);
 }
 
-async function payout(apiKey: string, receiver: WebhookReceiver, user: string, chainId: number): Promise<void> {
+/** The lines of a start's log that name a withdrawal: what the worker did with it, for a payout that timed out. */
+function logLinesOf(run: number, id: string): string {
+  const lines = readFileSync(path.join(DATA_DIR, `restart-check-${run}.log`), 'utf8').split('\n').filter((l) => l.includes(id));
+  return lines.length ? lines.slice(-20).join('\n') : '(none)';
+}
+
+async function payout(apiKey: string, receiver: WebhookReceiver, user: string, chainId: number, run: number): Promise<void> {
   const session = await httpWhenServed(API, 'POST', '/session/withdraw', { token: apiKey, json: { externalUserId: user, lang: 'en', platformFiatCurrency: 'USD', userBalance: '100', amount: '3.00' } });
   if (session.status !== 201) throw new Error(`withdraw session: ${session.status} ${session.text}`);
   const chain = (await httpWhenServed(API, 'GET', '/chain')).body as Array<{ chainId: number; tokens: Array<{ symbol: string; address: string }> }>;
@@ -130,10 +143,15 @@ async function payout(apiKey: string, receiver: WebhookReceiver, user: string, c
   const id = submitted.body.data.withdrawRequestId as string;
   const decided = await httpWhenServed(API, 'POST', `/withdraw/${id}/decision`, { token: apiKey, json: { decision: 'APPROVE' } });
   if (decided.status !== 200) throw new Error(`decision: ${decided.status} ${decided.text}`);
-  await until(`WITHDRAW_COMPLETE for ${id}`, async () => receiver.received.some((r) => {
+  const decision = decided.body.data as { withdrawStatus: string; held: boolean; heldReason: string | null };
+  if (decision.held) console.error(`restart-check: start ${run}: payout on chain ${chainId} held at its decision (${decision.heldReason}); waiting for the service's retry`);
+  const completed = () => receiver.received.some((r) => {
     const f = new URLSearchParams(r.body);
     return f.get('event') === 'WITHDRAW_COMPLETE' && f.get('withdrawRequestId') === id;
-  }), STEP_TIMEOUT_MS, chainId);
+  });
+  await until(`WITHDRAW_COMPLETE for ${id}`, async () => completed(), STEP_TIMEOUT_MS + (decision.held ? HELD_RETRY_MS : 0), chainId).catch((err: unknown) => {
+    throw new Error(`${err instanceof Error ? err.message : String(err)} (decided ${JSON.stringify(decision)}); the start's log lines naming it:\n${logLinesOf(run, id)}`, { cause: err });
+  });
   const provider = new JsonRpcProvider(NODES[chainId], undefined, { staticNetwork: true });
   const paid = (await new Contract(usdt, ['function balanceOf(address) view returns (uint256)'], provider).getFunction('balanceOf')(to)) as bigint;
   provider.destroy();
@@ -159,7 +177,7 @@ async function main(): Promise<void> {
           console.error(`restart-check: start ${run}: deposit on chain ${chainId} swept and credited in ${took()}`);
           if (run > 1) {
             t0 = Date.now();
-            await payout(apiKey, receiver, `restart-payee-${run}-${chainId}`, chainId);
+            await payout(apiKey, receiver, `restart-payee-${run}-${chainId}`, chainId, run);
             console.error(`restart-check: start ${run}: payout on chain ${chainId} confirmed in ${took()}`);
           }
         }
