@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { createAdmin } from '../../src/provisioning/admins';
+import { setProxyRpc } from '../../dev/devchain/rpc-proxy';
 import { createOperator } from '../../src/provisioning/operators';
 import { withdrawalWorkflowId } from '../../src/domain/keys';
 import type { withdrawalWorkflow } from '../../src/workflows/withdrawal';
@@ -114,6 +115,25 @@ describe('Admin moves and decisions sent to Temporal directly', () => {
     expect(cmd).toMatchObject({ kind: 'DECISION', action: 'REJECT', operatorId: ext.id, adminId: null, note: 'user asked', consumedAt: expect.any(Date) });
     expect(await row(w.id)).toMatchObject({ status: 'REJECTED', adminNote: 'user asked', adminNoteBy: 'operator' });
     await expectUnpaid(w.id);
+  });
+
+  it('When an APPROVE was held TEMPORARILY_UNAVAILABLE, Then the operator sending it again once the chain reads settles it at once, as a recorded command of its own, not at the workflow\'s retry (300 s here)', async () => {
+    // Spec 4.8 calls the hold "safe to retry"; restart-check relies on it on a host too busy to read a balance in time.
+    const w = await f.submitted(ext.apiKey, '12.34');
+    await setProxyRpc(ctx.services.chainRpcUrl, false);
+    try {
+      const held = await f.decide(ext.apiKey, w.id, 'APPROVE');
+      expect(held.body.data).toMatchObject({ withdrawStatus: 'AWAITING_APPROVAL', held: true, heldReason: 'TEMPORARILY_UNAVAILABLE' });
+    } finally {
+      await setProxyRpc(ctx.services.chainRpcUrl, true);
+    }
+    await expectUnpaid(w.id);
+    const again = await f.decide(ext.apiKey, w.id, 'APPROVE');
+    expect(again.body.data).toMatchObject({ withdrawStatus: 'COMPLETED', held: false, heldReason: null, settlementTxHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    const commands = await ctx.db.withdrawalCommand.findMany({ where: { withdrawalId: w.id } });
+    expect(commands).toHaveLength(2);
+    expect(commands.every((c) => c.kind === 'DECISION' && c.action === 'APPROVE' && c.consumedAt !== null)).toBe(true);
+    expect(await ctx.db.outboundTx.count({ where: { purpose: `payout:${w.id}` } })).toBe(1);
   });
 
   it('When the worker loses a claim mid-attempt (killed), Then the admin move is retried within seconds, not after the minute other activities wait', async () => {
