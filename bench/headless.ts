@@ -34,8 +34,8 @@ runBench({ CHAIN_POLL_MS: String(POLL_MS), GAS_RECHECK_SECONDS: '3600' }, async 
       const started = performance.now();
       const results = await profiled(() => Promise.all(intents.map((i) => f.execute(op.apiKey, i.sessionRef))));
       const seconds = (performance.now() - started) / 1000;
-      const accepted = results.filter((r) => r.status === 202).length;
-      if (accepted !== n) throw new Error(`${n - accepted} executes were refused`);
+      const refused = results.filter((r) => r.status !== 202);
+      if (refused.length > 0) throw new Error(`${refused.length} executes were refused: ${refused.slice(0, 3).map((r) => `${r.status} ${r.text}`).join('; ')}`);
       const reservations = await ctx.db.reservation.findMany({ where: { status: 'ACTIVE' } });
       const token = reservations[0]!.tokenAddress;
       const reserved = reservations.reduce((sum, r) => sum.plus(r.rawAmount.toString()), new Decimal(0));

@@ -24,15 +24,17 @@ runBench({ CHAIN_POLL_MS: '1000' }, async ({ services, ctx, receiver }) => {
     const events: OutboxEvent[] = [];
     for (let i = from; i < from + n; i++) events.push(await recordSyntheticComplete(ctx.db, ctx.config.SECRETS_KEY, op.id, i));
     const started = performance.now();
-    await Promise.all(events.map((e) => dispatchWebhook(target, e)));
-    await waitFor('every event to be delivered', async () => (await ctx.db.webhookEvent.count({ where: { status: 'DELIVERED' } })) >= from + n, 300_000, 100);
+    await profiled(async () => {
+      await Promise.all(events.map((e) => dispatchWebhook(target, e)));
+      await waitFor('every event to be delivered', async () => (await ctx.db.webhookEvent.count({ where: { status: 'DELIVERED' } })) >= from + n, 300_000, 100);
+    });
     return (performance.now() - started) / 1000;
   };
   // Warmed up as the baseline is (20 bare workflows before each timed round): the first deliveries compile the code paths.
   await round(WARM_UP, 0);
   const bare = await bareWorkflows(services.temporalAddress);
   try {
-    const { baselines, values } = await alternating(bare.pass, async (pass) => N / (await profiled(() => round(N, WARM_UP + (pass - 1) * N))));
+    const { baselines, values } = await alternating(bare.pass, async (pass) => N / (await round(N, WARM_UP + (pass - 1) * N)));
     const latencies = (await ctx.db.webhookAttempt.findMany({ select: { latencyMs: true }, orderBy: { id: 'asc' }, skip: WARM_UP })).map((a) => a.latencyMs).sort((a, b) => a - b);
     console.log(`webhook delivery: ${PASSES} rounds of ${N} events, ${values.map((v) => v.toFixed(1)).join(', ')} deliveries/s (one worker, local receiver); bare workflows beside them: ${baselines.map((b) => b.toFixed(1)).join(', ')}/s`);
     if (!result({ name: 'webhook-delivery', value: median(values), unit: 'deliveries/s', baseline: median(baselines), target: 1.5 })) process.exitCode = 1;
