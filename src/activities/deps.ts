@@ -13,9 +13,12 @@ import type { OutboxEvent } from '../store/outbox';
  * event's delivery right after the payout, credit or headless transaction that wrote it, and the withdrawal and treasury
  * relays' starts. The chain scanner and the webhook relay start theirs as children instead, from what their activities return.
  */
+/** `started-eagerly`: started, with its first workflow task handed to this process's worker in the start's answer. */
+export type DispatchOutcome = 'started' | 'started-eagerly' | 'already-started';
+
 export interface WorkflowStarts {
   /** Starts the delivery workflow of a committed outbox event and marks it dispatched; idempotent. */
-  dispatchWebhook(event: OutboxEvent): Promise<'started' | 'already-started'>;
+  dispatchWebhook(event: OutboxEvent): Promise<DispatchOutcome>;
   /** Starts the workflow of a committed Mode A/B request and marks the row started; idempotent. */
   startWithdrawalWorkflow(w: Withdrawal): Promise<void>;
   /** Starts the workflow of a recorded treasury send (`treasury-send-<id>`); one already started is left as it is. */

@@ -2,20 +2,21 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { bundleWorkflowCode, DefaultLogger, NativeConnection, Runtime, Worker, type ActivityInboundCallsInterceptor, type LogLevel } from '@temporalio/worker';
 import { redactError, rpcUrlRedactor, type Redact } from '../adapters/rpc-redaction';
-import { WorkflowNotFoundError, type Client } from '@temporalio/client';
+import { Client, WorkflowNotFoundError } from '@temporalio/client';
 import type { ChainProviders } from '../adapters/chains';
 import type { Db } from '../adapters/db';
 import type { Logger } from '../adapters/logger';
 import type { Config } from '../config/env';
 import type { Signers } from '../chain/signer';
 import type { chainScannerWorkflow } from '../workflows/chain-scanner';
-import { chainScannerWorkflowId, dustSweeperWorkflowId, reconcileWorkflowId, treasuryRelayWorkflowId, webhookRelayWorkflowId, webhookTaskQueue, withdrawalRelayWorkflowId } from '../domain/keys';
+import { chainScannerWorkflowId, dustSweeperWorkflowId, reconcileWorkflowId, treasuryRelayWorkflowId, webhookRelayWorkflowId, withdrawalRelayWorkflowId } from '../domain/keys';
 import type { dustSweeperWorkflow } from '../workflows/dust-sweeper';
 import type { reconcileWorkflow } from '../workflows/reconcile';
 import type { treasuryRelayWorkflow } from '../workflows/treasury-relay';
 import type { webhookRelayWorkflow } from '../workflows/webhook-relay';
 import type { withdrawalRelayWorkflow } from '../workflows/withdrawal-relay';
 import { createActivities, type Activities } from '../activities';
+import type { WorkflowStarts } from '../activities/deps';
 import { evmInstanceOf, openScanCursor, registerChainInstance } from '../provisioning/chain-instance';
 import { openTronChain } from '../provisioning/tron-instance';
 import { bankrollAssets, ensureOpenings } from '../reconcile/openings';
@@ -24,6 +25,7 @@ import { tronFromEvm } from '../adapters/tron-address';
 import { workflowStarts } from './client/starts';
 import { LOOP_START } from './loops';
 import { TASK_POLLING } from './polling';
+import { webhookWorkerOptions } from './webhook-worker';
 import type { TemporalConnectOptions } from './client/connect-options';
 
 export interface WorkerOptions extends TemporalConnectOptions {
@@ -31,8 +33,8 @@ export interface WorkerOptions extends TemporalConnectOptions {
   taskQueue: string;
   /** A prebuilt bundle (tests bundle once); else the build's (PREBUILT_WORKFLOW_BUNDLE), else bundled from source at start. */
   workflowBundlePath?: string;
-  /** The activities to run; tests pass wrapped ones to inject faults. Default: workerActivities(deps). */
-  activities?: Activities;
+  /** Replaces some of the worker's activities: tests inject faults with it. */
+  wrapActivities?: (activities: Activities) => Activities;
 }
 
 /** What the worker runs on: the activities' outside world and the client it starts workflows with. */
@@ -51,12 +53,6 @@ export interface WorkerDeps {
  */
 export const PREBUILT_WORKFLOW_BUNDLE = path.join(__dirname, '..', 'workflow-bundle.js');
 
-/** Every activity, wired to the worker's client for the workflow starts that follow from what they commit. */
-export function workerActivities(deps: WorkerDeps): Activities {
-  const { config, db, chains, logger, temporal, signers } = deps;
-  return createActivities({ config, db, chains, logger, signers, workflows: workflowStarts(temporal, config, db) });
-}
-
 /** Every activity failure leaves without RPC URLs: failures land in workflow histories and in API error bodies. */
 function safeFailures(redact: Redact): ActivityInboundCallsInterceptor {
   return {
@@ -71,17 +67,16 @@ function safeFailures(redact: Redact): ActivityInboundCallsInterceptor {
 export type GatewayWorker = Pick<Worker, 'run' | 'shutdown'>;
 
 /**
- * A local delivery attempt holds its workflow task slot until the operator answers or the attempt times out: as many
- * slots as the SDK gives activities by default, so a few slow endpoints do not queue everyone else's deliveries.
- */
-const WEBHOOK_SLOTS = 100;
-
-/**
  * Creates the workers of the gateway on one connection: one on the task queue every workflow and activity runs on, and
  * one on its webhook queue (webhookTaskQueue), where deliveries wait on operators' endpoints. Call run() to poll.
+ * `starts` are the workflow starts its activities make (tests and benchmarks dispatch through them as activities do).
  */
-export async function createWorker(opts: WorkerOptions, deps: WorkerDeps): Promise<{ worker: GatewayWorker; connection: NativeConnection }> {
+export async function createWorker(opts: WorkerOptions, deps: WorkerDeps): Promise<{ worker: GatewayWorker; connection: NativeConnection; starts: WorkflowStarts }> {
   const connection = await NativeConnection.connect({ address: opts.address, tls: opts.tls, apiKey: opts.apiKey });
+  // The starts that follow from what the activities commit; webhook deliveries go over this connection (workflowStarts).
+  const starts = workflowStarts(deps.temporal, deps.config, deps.db, new Client({ connection, namespace: opts.namespace }));
+  const { config, db, chains, logger, signers } = deps;
+  const activities = createActivities({ config, db, chains, logger, signers, workflows: starts });
   const bundlePath = opts.workflowBundlePath ?? (existsSync(PREBUILT_WORKFLOW_BUNDLE) ? PREBUILT_WORKFLOW_BUNDLE : undefined);
   // Which workflow code runs is worth one line: a stale bundle would run old workflows.
   deps.logger.info('workflow bundle', { prebuilt: bundlePath ?? null });
@@ -92,7 +87,7 @@ export async function createWorker(opts: WorkerOptions, deps: WorkerDeps): Promi
     workflowBundle: bundlePath
       ? { codePath: bundlePath }
       : await bundleWorkflowCode({ workflowsPath: require.resolve('../workflows'), logger: Runtime.instance().logger }),
-    activities: opts.activities ?? workerActivities(deps),
+    activities: opts.wrapActivities?.(activities) ?? activities,
     ...TASK_POLLING,
     interceptors: { activity: [() => ({ inbound: safeFailures(rpcUrlRedactor({ ...deps.config.CHAIN_RPC_URLS, ...deps.config.TRON_RPC_URLS })) })] },
   };
@@ -100,9 +95,7 @@ export async function createWorker(opts: WorkerOptions, deps: WorkerDeps): Promi
     await Worker.create({ ...common, taskQueue: opts.taskQueue }),
     await Worker.create({
       ...common,
-      taskQueue: webhookTaskQueue(opts.taskQueue),
-      maxConcurrentWorkflowTaskExecutions: WEBHOOK_SLOTS,
-      maxConcurrentLocalActivityExecutions: WEBHOOK_SLOTS,
+      ...webhookWorkerOptions(opts.taskQueue),
     }),
   ];
   await startRelays(deps.temporal, opts.taskQueue, deps.config);
@@ -115,7 +108,7 @@ export async function createWorker(opts: WorkerOptions, deps: WorkerDeps): Promi
     },
     shutdown: () => workers.filter((w) => w.getState() === 'RUNNING').forEach((w) => w.shutdown()),
   };
-  return { worker, connection };
+  return { worker, connection, starts };
 }
 
 /**

@@ -51,10 +51,13 @@ function depositBody(): string {
   });
 }
 
-/** Records an event the way a state change does (inside a transaction); dispatches it unless told not to. */
+/** Records an event the way a state change does (inside a transaction). */
+const record = (body: string) => ctx.db.$transaction((tx) => recordWebhookEvent(tx, ctx.config.SECRETS_KEY, { operatorId: operator.id, event: 'DEPOSIT', body }));
+
+/** Records an event; dispatches it through the API's client unless told not to. */
 async function emit(opts: { dispatch?: boolean } = {}): Promise<{ eventId: string; body: string }> {
   const body = depositBody();
-  const event = await ctx.db.$transaction((tx) => recordWebhookEvent(tx, ctx.config.SECRETS_KEY, { operatorId: operator.id, event: 'DEPOSIT', body }));
+  const event = await record(body);
   const eventId = event.id;
   if (opts.dispatch !== false) await dispatchWebhook(dispatchTarget(ctx.config, ctx.temporal.client, ctx.db), event);
   return { eventId, body };
@@ -141,6 +144,24 @@ describe('durable delivery', () => {
     await waitForStatus(eventId, 'DELIVERED');
     const live = await http(ctx.apiUrl, 'POST', `/admin/webhooks/${eventId}/redeliver`, { token: adminToken });
     expect(live.status).toBe(409);
+  });
+});
+
+describe('starts from the worker', () => {
+  it("When the worker's activities dispatch 30 events at once, Then every delivery starts eagerly on this process's worker and is delivered once; the API's client starts its own queued", async () => {
+    const starts = ctx.workerStarts();
+    if (!starts) throw new Error('this file runs its worker in the test process');
+    const events = await Promise.all(Array.from({ length: 30 }, () => record(depositBody())));
+    const outcomes = await Promise.all(events.map((e) => starts.dispatchWebhook(e)));
+    expect(outcomes).toEqual(events.map(() => 'started-eagerly'));
+    for (const e of events) await waitForStatus(e.id, 'DELIVERED');
+    const ids = receiver.received.map((r) => r.headers['x-event-id']);
+    expect([...ids].sort()).toEqual(events.map((e) => e.id).sort());
+
+    // The API process has no worker: its client is not on a worker's connection, and asks for no eager start.
+    const fromApi = await record(depositBody());
+    expect(await dispatchWebhook(dispatchTarget(ctx.config, ctx.temporal.client, ctx.db), fromApi)).toBe('started');
+    await waitForStatus(fromApi.id, 'DELIVERED');
   });
 });
 

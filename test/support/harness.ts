@@ -1,4 +1,5 @@
 import type { Activities } from '../../src/activities';
+import type { WorkflowStarts } from '../../src/activities/deps';
 import { pricingFrom } from '../../src/chain/prices';
 import { randomBytes } from 'node:crypto';
 import { Mnemonic } from 'ethers';
@@ -16,7 +17,7 @@ import { createDatabaseIfMissing, dropDatabase, withDatabase } from '../../dev/l
 import { upsertChain } from '../../src/provisioning/chain-registry';
 import { webhookTaskQueue } from '../../src/domain/keys';
 import { openScanCursor } from '../../src/provisioning/chain-instance';
-import { createWorker, installTemporalLogger, workerActivities } from '../../src/temporal/worker';
+import { createWorker, installTemporalLogger } from '../../src/temporal/worker';
 import { testServices, type TestServices } from './services';
 import { startServiceProcesses, testProcessCount } from './service-processes';
 
@@ -40,6 +41,8 @@ export interface TestContext {
    */
   startWorker(wrap?: (activities: Activities) => Activities): Promise<void>;
   stopWorker(): Promise<void>;
+  /** The workflow starts of the worker in this process, as its activities make them; null without one. */
+  workerStarts(): WorkflowStarts | null;
   close(): Promise<void>;
 }
 
@@ -105,7 +108,7 @@ export async function createTestContext(opts: { env?: Record<string, string>; wo
     ? { url: cluster.frontUrl, close: cluster.stopApis }
     : await startServer({ config, db, temporal, chains, logger, ...pricingFrom(config, db, chains) }, 0, '127.0.0.1');
 
-  let worker: { stop(): Promise<void> } | null = null;
+  let worker: { stop(): Promise<void>; starts?: WorkflowStarts } | null = null;
   const ctx: TestContext = {
     services,
     config,
@@ -127,18 +130,19 @@ export async function createTestContext(opts: { env?: Record<string, string>; wo
       }
       quietTemporalLogs(logger);
       const deps = { config, db, chains, logger, temporal: temporal.client, signers: localSigners(signingKeys) };
-      const { worker: w, connection } = await createWorker(
+      const { worker: w, connection, starts } = await createWorker(
         {
           address: config.TEMPORAL_ADDRESS,
           namespace: config.TEMPORAL_NAMESPACE,
           taskQueue: config.TEMPORAL_TASK_QUEUE,
           workflowBundlePath: services.workflowBundlePath,
-          activities: wrap?.(workerActivities(deps)),
+          wrapActivities: wrap,
         },
         deps,
       );
       const running = w.run();
       worker = {
+        starts,
         async stop() {
           w.shutdown();
           await running;
@@ -146,6 +150,7 @@ export async function createTestContext(opts: { env?: Record<string, string>; wo
         },
       };
     },
+    workerStarts: () => worker?.starts ?? null,
     async stopWorker() {
       await worker?.stop();
       worker = null;

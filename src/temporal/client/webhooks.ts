@@ -1,4 +1,5 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import type { DispatchOutcome } from '../../activities/deps';
 import type { Db } from '../../adapters/db';
 import type { Config } from '../../config/env';
 import { markDispatched } from '../../store/deliveries';
@@ -13,24 +14,29 @@ export interface DispatchTarget {
   taskQueue: string;
   retryDelaysSeconds: number[];
   timeoutMs: number;
+  /** Ask for an eager start: only on a client over a worker's NativeConnection that polls the webhook queue. */
+  eager: boolean;
 }
+
 
 /**
  * Starts the delivery workflow of a committed event and marks it dispatched. Safe to call twice: a second start
  * for the same event is refused by Temporal (REJECT_DUPLICATE), and that too counts as dispatched.
  * `redeliver` allows a new run after a closed one (a dead letter's redelivery); it is refused while one runs.
  */
-export async function dispatchWebhook(t: DispatchTarget, event: OutboxEvent, opts: { redeliver?: boolean } = {}): Promise<'started' | 'already-started'> {
+export async function dispatchWebhook(t: DispatchTarget, event: OutboxEvent, opts: { redeliver?: boolean } = {}): Promise<DispatchOutcome> {
   const { id: eventId, operatorId } = event;
-  let outcome: 'started' | 'already-started' = 'started';
+  let outcome: DispatchOutcome;
   try {
-    await t.client.workflow.start<typeof webhookDeliveryWorkflow>('webhookDeliveryWorkflow', {
+    const handle = await t.client.workflow.start<typeof webhookDeliveryWorkflow>('webhookDeliveryWorkflow', {
       workflowId: webhookWorkflowId(eventId),
       taskQueue: t.taskQueue,
       args: [{ eventId, retryDelaysSeconds: t.retryDelaysSeconds, timeoutMs: t.timeoutMs }],
       workflowIdReusePolicy: opts.redeliver ? 'ALLOW_DUPLICATE' : 'REJECT_DUPLICATE',
       typedSearchAttributes: searchAttributes({ operatorId }),
+      requestEagerStart: t.eager,
     });
+    outcome = handle.eagerlyStarted ? 'started-eagerly' : 'started';
   } catch (err) {
     if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
     outcome = 'already-started';
@@ -39,10 +45,11 @@ export async function dispatchWebhook(t: DispatchTarget, event: OutboxEvent, opt
   return outcome;
 }
 
-export function dispatchTarget(config: Config, client: Client, db: Db): DispatchTarget {
+export function dispatchTarget(config: Config, client: Client, db: Db, opts: { eager?: boolean } = {}): DispatchTarget {
   return {
     client,
     db,
+    eager: opts.eager ?? false,
     taskQueue: webhookTaskQueue(config.TEMPORAL_TASK_QUEUE),
     retryDelaysSeconds: config.WEBHOOK_RETRY_DELAYS_SECONDS,
     timeoutMs: config.WEBHOOK_TIMEOUT_MS,
