@@ -7,15 +7,15 @@ import type { Signers } from '../chain/signer';
 import type { Withdrawal } from '../generated/prisma/client';
 import type { OutboxEvent } from '../store/outbox';
 
+/** `started-eagerly`: started, with its first workflow task handed to this process's worker in the start's answer. */
+export type DispatchOutcome = 'started' | 'started-eagerly' | 'already-started';
+
 /**
  * The workflow starts that still follow, inside the activity, from what it has committed (src/temporal/client
  * implements them; activities receive them here, so they never reach up for the client themselves): an outbox
  * event's delivery right after the payout, credit or headless transaction that wrote it, and the withdrawal and treasury
  * relays' starts. The chain scanner and the webhook relay start theirs as children instead, from what their activities return.
  */
-/** `started-eagerly`: started, with its first workflow task handed to this process's worker in the start's answer. */
-export type DispatchOutcome = 'started' | 'started-eagerly' | 'already-started';
-
 export interface WorkflowStarts {
   /** Starts the delivery workflow of a committed outbox event and marks it dispatched; idempotent. */
   dispatchWebhook(event: OutboxEvent): Promise<DispatchOutcome>;

@@ -18,7 +18,6 @@ export interface DispatchTarget {
   eager: boolean;
 }
 
-
 /**
  * Starts the delivery workflow of a committed event and marks it dispatched. Safe to call twice: a second start
  * for the same event is refused by Temporal (REJECT_DUPLICATE), and that too counts as dispatched.
