@@ -13,11 +13,6 @@ const WEBHOOK_ATTEMPT_SLOTS = 100;
  * (docs/performance.md).
  */
 const WEBHOOK_TASK_SLOTS = 400;
-/**
- * The webhook queue's pollers, at most. Eager starts leave them little to fetch, and they share the connection the
- * eager starts go over: with the SDK's 100, a burst of starts that were not eager took three times as long.
- */
-const WEBHOOK_POLLERS = 10;
 
 /**
  * The webhook queue's worker (beside the gateway's, in the same process and on the same connection): deliveries wait on
@@ -25,11 +20,10 @@ const WEBHOOK_POLLERS = 10;
  */
 export function webhookWorkerOptions(
   gatewayTaskQueue: string,
-): Pick<WorkerOptions, 'taskQueue' | 'maxConcurrentWorkflowTaskExecutions' | 'maxConcurrentLocalActivityExecutions' | 'workflowTaskPollerBehavior'> {
+): Pick<WorkerOptions, 'taskQueue' | 'maxConcurrentWorkflowTaskExecutions' | 'maxConcurrentLocalActivityExecutions'> {
   return {
     taskQueue: webhookTaskQueue(gatewayTaskQueue),
     maxConcurrentWorkflowTaskExecutions: WEBHOOK_TASK_SLOTS,
     maxConcurrentLocalActivityExecutions: WEBHOOK_ATTEMPT_SLOTS,
-    workflowTaskPollerBehavior: { type: 'autoscaling', maximum: WEBHOOK_POLLERS },
   };
 }
