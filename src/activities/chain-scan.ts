@@ -133,8 +133,9 @@ export function createChainScanActivities(d: ChainScanDeps) {
       let from = Math.min(cursor.nextBlock, head + 1);
       let to = Math.min(head, from + maxBlocks - 1);
       // No new block: nothing to read. A reorg that replaced the last block read shows in the next one's parent.
+      // The cursor is written only when the head fell behind it (a reset chain), not on every idle step.
       if (to < from) {
-        await d.db.chainCursor.upsert({ where: { chainId }, create: { chainId, nextBlock: from }, update: { nextBlock: from } });
+        if (from !== cursor.nextBlock) await d.db.chainCursor.update({ where: { chainId }, data: { nextBlock: from } });
         return { fromBlock: from, toBlock: to, found: 0, behind: false };
       }
       let range = await src.read(from, to);
