@@ -27,7 +27,7 @@ let userSeq = 0;
 beforeAll(async () => {
   ctx = await createTestContext({
     worker: true,
-    env: { WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,1,1,1', PRICE_RETRY_SECONDS: '1', OUTBOX_RELAY_SECONDS: '1', DUST_SWEEP_SECONDS: '1' },
+    env: { WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,1,1,1', PRICE_RETRY_SECONDS: '1', DUST_SWEEP_SECONDS: '1' },
   });
   nodeUrl = ctx.services.chainNodeUrl;
   provider = new JsonRpcProvider(nodeUrl, undefined, { staticNetwork: true, cacheTimeout: -1 });

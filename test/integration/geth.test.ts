@@ -47,7 +47,7 @@ beforeAll(async () => {
   ctx = await createTestContext({
     worker: true,
     secondChain: true,
-    env: { WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,1,1,1', OUTBOX_RELAY_SECONDS: '1', TX_STUCK_SECONDS: '3', GAS_RECHECK_SECONDS: '1' },
+    env: { WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,1,1,1', TX_STUCK_SECONDS: '3', GAS_RECHECK_SECONDS: '1' },
   });
   receiver = await new WebhookReceiver().start();
   receiver.answer(() => ACK);

@@ -18,7 +18,7 @@ let stranger: Op;
 beforeAll(async () => {
   ctx = await createTestContext({
     worker: true,
-    env: { WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,1,1,1', WEBHOOK_TIMEOUT_MS: '1000', OUTBOX_RELAY_SECONDS: '1' },
+    env: { WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,1,1,1', WEBHOOK_TIMEOUT_MS: '1000' },
   });
   receiver = await new WebhookReceiver().start();
   parent = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Parent', webhookUrl: receiver.url });

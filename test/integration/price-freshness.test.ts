@@ -30,7 +30,7 @@ let eurOperator: { id: string };
 let userSeq = 0;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ worker: true, env: { PRICE_RETRY_SECONDS: '1', OUTBOX_RELAY_SECONDS: '1', WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,1,1,1' } });
+  ctx = await createTestContext({ worker: true, env: { PRICE_RETRY_SECONDS: '1', WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,1,1,1' } });
   nodeUrl = ctx.services.chainNodeUrl;
   const shared = ctx.services.registry;
   const usdcFeed = await deployFeed('1');

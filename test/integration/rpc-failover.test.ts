@@ -47,7 +47,6 @@ describe.each([
         CHAIN_RPC_TIMEOUT_MS: '1000',
         PRICE_RETRY_SECONDS: '1',
         WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,1,1,1',
-        OUTBOX_RELAY_SECONDS: '1',
       },
     });
     receiver = await new WebhookReceiver().start();

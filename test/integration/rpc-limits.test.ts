@@ -27,7 +27,7 @@ beforeAll(async () => {
   // The service sees the chain only through the provider-like proxy; the scanner starts when the test says.
   ctx = await createTestContext({
     logStream,
-    env: { CHAIN_RPC_URLS: `${services.registry.chainId}=${rpc.url}`, PRICE_RETRY_SECONDS: '1', WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,1,1,1', OUTBOX_RELAY_SECONDS: '1' },
+    env: { CHAIN_RPC_URLS: `${services.registry.chainId}=${rpc.url}`, PRICE_RETRY_SECONDS: '1', WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,1,1,1' },
   });
   receiver = await new WebhookReceiver().start();
   receiver.answer(() => ACK);

@@ -18,7 +18,7 @@ let operatorId: string;
 let userSeq = 0;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ env: { WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,1,1,1', PRICE_RETRY_SECONDS: '1', OUTBOX_RELAY_SECONDS: '1' } });
+  ctx = await createTestContext({ env: { WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,1,1,1', PRICE_RETRY_SECONDS: '1' } });
   receiver = await new WebhookReceiver().start();
   operatorId = (await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Child Games', webhookUrl: receiver.url })).id;
 });

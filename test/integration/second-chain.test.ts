@@ -32,7 +32,7 @@ beforeAll(async () => {
   ctx = await createTestContext({
     worker: true,
     secondChain: true,
-    env: { WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,1,1,1', OUTBOX_RELAY_SECONDS: '1', PRICE_RETRY_SECONDS: '1' },
+    env: { WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,1,1,1', PRICE_RETRY_SECONDS: '1' },
   });
   provider2 = new JsonRpcProvider(second().nodeUrl, CHAIN2, { staticNetwork: true, cacheTimeout: -1 });
   receiver = await new WebhookReceiver().start();

@@ -10,7 +10,7 @@ let receiver: WebhookReceiver;
 let f: ReturnType<typeof withdrawFixtures>;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ worker: true, env: { HELD_APPROVAL_RETRY_SECONDS: '1', OUTBOX_RELAY_SECONDS: '1' } });
+  ctx = await createTestContext({ worker: true, env: { HELD_APPROVAL_RETRY_SECONDS: '1' } });
   f = withdrawFixtures(ctx);
   receiver = await new WebhookReceiver().start();
   receiver.answer(() => ACK);
@@ -49,7 +49,7 @@ describe('a cancelled session keeps no payable withdrawal', () => {
   }, 240_000);
 
   it('When a waiting request is cancelled with its session and its workflow is never told, Then at its TTL the workflow ends CANCELLED (it no longer retries the expiry forever)', async () => {
-    const short = await createTestContext({ worker: true, env: { WITHDRAW_REQUEST_TTL_SECONDS: '3', OUTBOX_RELAY_SECONDS: '1' } });
+    const short = await createTestContext({ worker: true, env: { WITHDRAW_REQUEST_TTL_SECONDS: '3' } });
     try {
       const op = await createOperator(short.db, short.config.SECRETS_KEY, { name: 'Told nothing', webhookUrl: receiver.url, approvalMode: 'EXTERNAL' });
       const w = await withdrawFixtures(short).submitted(op.apiKey, '5.00');

@@ -23,7 +23,7 @@ beforeAll(async () => {
   tron = await startTronFixture(bankrollAddress);
   node = new TronNode(tron.standIn.url);
   ctx = await createTestContext({
-    env: { TRON_RPC_URLS: `${TRON_STANDIN_CHAIN_ID}=${tron.standIn.url}`, WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,1,1,1', PRICE_RETRY_SECONDS: '1', OUTBOX_RELAY_SECONDS: '1' },
+    env: { TRON_RPC_URLS: `${TRON_STANDIN_CHAIN_ID}=${tron.standIn.url}`, WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,1,1,1', PRICE_RETRY_SECONDS: '1' },
   });
   await registerTronChain(ctx.db, tron);
   await ctx.startWorker();

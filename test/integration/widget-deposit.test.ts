@@ -19,7 +19,7 @@ let shopUrl: string;
 beforeAll(async () => {
   ctx = await createTestContext({
     worker: true,
-    env: { WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,1,1,1', PRICE_RETRY_SECONDS: '1', OUTBOX_RELAY_SECONDS: '1' },
+    env: { WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,1,1,1', PRICE_RETRY_SECONDS: '1' },
   });
   receiver = await new WebhookReceiver().start();
   operator = await createOperator(ctx.db, ctx.config.SECRETS_KEY, { name: 'Widget Casino', webhookUrl: receiver.url, platformFiatDefault: 'EUR' });

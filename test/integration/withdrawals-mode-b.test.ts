@@ -29,7 +29,7 @@ const AFTER_RESTART_MS = 90_000;
 beforeAll(async () => {
   ctx = await createTestContext({
     worker: true,
-    env: { WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,1,1,1', WEBHOOK_TIMEOUT_MS: '1000', HELD_APPROVAL_RETRY_SECONDS: '1', OUTBOX_RELAY_SECONDS: '1' },
+    env: { WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,1,1,1', WEBHOOK_TIMEOUT_MS: '1000', HELD_APPROVAL_RETRY_SECONDS: '1' },
   });
   f = withdrawFixtures(ctx);
   receiver = await new WebhookReceiver().start();

@@ -25,7 +25,7 @@ const sessionOf = (sid: string) => ctx.db.session.findUniqueOrThrow({ where: { i
 const payouts = (ids: string[]) => ctx.db.outboundTx.count({ where: { purpose: { in: ids.map((id) => `payout:${id}`) } } });
 
 beforeAll(async () => {
-  ctx = await createTestContext({ worker: true, env: { WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,1,1,1', WEBHOOK_TIMEOUT_MS: '1000', OUTBOX_RELAY_SECONDS: '1' } });
+  ctx = await createTestContext({ worker: true, env: { WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,1,1,1', WEBHOOK_TIMEOUT_MS: '1000' } });
   f = withdrawFixtures(ctx);
   receiver = await new WebhookReceiver().start();
   receiver.answer(() => ACK);

@@ -137,7 +137,7 @@ export interface HeadlessSuite {
 
 /** One headless test file's world: a context with a worker, an acknowledging receiver, the fixtures, a headless operator. */
 export async function openHeadlessSuite(env: Record<string, string>): Promise<HeadlessSuite> {
-  const ctx = await createTestContext({ worker: true, env: { WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,1,1,1', OUTBOX_RELAY_SECONDS: '1', ...env } });
+  const ctx = await createTestContext({ worker: true, env: { WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,1,1,1', ...env } });
   const receiver = await new WebhookReceiver().start();
   receiver.answer(() => ACK);
   const f = headlessFixtures(ctx, receiver);
