@@ -30,13 +30,17 @@ afterEach(async () => {
   await ctx.stopWorker();
 });
 
-/** Pays a fresh user's deposit address and waits for the deposit's workflow: its description and the deposit. */
+/**
+ * Pays a fresh user's deposit address and waits for the deposit's workflow: its description and the deposit. Two
+ * minutes, as deposits.test.ts waits: each test starts a new worker, which first replays the scanner's history (9-33 s
+ * at a CI run's peak on a two-core host) before its next step; in one CI run the deposit was not recorded within 30 s.
+ */
 async function paidDeposit() {
   userSeq += 1;
   const { address } = await ensureDepositAddress(ctx.db, ctx.config.DEPOSIT_XPUB, operatorId, `child-player-${userSeq}`);
   const { txHash } = await fund({ nodeUrl: ctx.services.chainNodeUrl, registry: ctx.services.registry, address, token: 'USDT', amount: '6' });
-  const deposit = await eventually(() => ctx.db.deposit.findFirst({ where: { txHash } }), 30_000, 'deposit recorded');
-  const described = await eventually(() => ctx.temporal.client.workflow.getHandle(depositWorkflowId(deposit)).describe().catch(() => null), 30_000, 'deposit workflow');
+  const deposit = await eventually(() => ctx.db.deposit.findFirst({ where: { txHash } }), 120_000, 'deposit recorded');
+  const described = await eventually(() => ctx.temporal.client.workflow.getHandle(depositWorkflowId(deposit)).describe().catch(() => null), 120_000, 'deposit workflow');
   return { deposit, described };
 }
 
