@@ -57,7 +57,7 @@ describe('an idle chain', () => {
     const scanner = ctx.temporal.client.workflow.getHandle(chainScannerWorkflowId(ctx.config.TEMPORAL_TASK_QUEUE, chainId));
     const before = (await scanner.describe()).historyLength;
     // At least one more whole step (its activity, then a CHAIN_POLL_MS timer: about 11 events each) at the same head.
-    await eventually(async () => ((await scanner.describe()).historyLength >= before + 20 ? true : null), 60_000, 'two more scanner steps');
+    await eventually(async () => ((await scanner.describe()).historyLength >= before + 20 ? true : null), 60_000, 'more idle scanner steps');
     expect(await ctx.chains.require(chainId).getBlockNumber()).toBe(head);
     const after = await ctx.db.chainCursor.findUniqueOrThrow({ where: { chainId } });
     expect(after.updatedAt).toEqual(caughtUp.updatedAt);
