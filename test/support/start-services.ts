@@ -39,7 +39,9 @@ async function startServicesOnce(opts: { dynamicConfig?: Record<string, unknown>
   const cli = ensureTemporalCli(console.error);
   const [temporalPort, nodePort, proxyPort, pgPort, node2Port, proxy2Port] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort(), freePort()]);
   const defaults = readDevServerSettings();
-  const dynamicConfig = { ...defaults.dynamicConfig, ...opts.dynamicConfig };
+  // In memory, so no older store's tasks to drain from the other partitions (temporal-dev.yml): every poller polls the
+  // one partition every task goes to.
+  const dynamicConfig = { ...defaults.dynamicConfig, 'matching.numTaskqueueReadPartitions': 1, ...opts.dynamicConfig };
   const settings = { ...defaults, port: temporalPort, uiPort: null, dbFilename: undefined, dynamicConfig };
   const bankrollKey = Wallet.createRandom().privateKey;
   const bankrollAddress = new Wallet(bankrollKey).address;
