@@ -135,7 +135,7 @@ export function createChainScanActivities(d: ChainScanDeps) {
       // No new block: nothing to read. A reorg that replaced the last block read shows in the next one's parent.
       // The cursor is written only when the head fell behind it (a reset chain), not on every idle step.
       if (to < from) {
-        if (from !== cursor.nextBlock) await d.db.chainCursor.update({ where: { chainId }, data: { nextBlock: from } });
+        if (from !== cursor.nextBlock) await commitCursor(chainId, { nextBlock: from, lastBlockHash: cursor.lastBlockHash });
         return { fromBlock: from, toBlock: to, found: 0, behind: false };
       }
       let range = await src.read(from, to);
