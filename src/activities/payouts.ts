@@ -1,5 +1,5 @@
 import { ApplicationFailure } from '@temporalio/activity';
-import type { GasVerdict } from '../domain/gas';
+import { paysAnyTransaction, type GasVerdict } from '../domain/gas';
 import { broadcastInNonceOrder } from '../chain/broadcast-order';
 import { broadcastStored, settleOutbound } from '../chain/outbound';
 import { signOnce } from '../chain/signing';
@@ -55,16 +55,22 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
     const node = d.chains.tron(chainId);
     if (node) return tron.bankrollHasGas(node);
     const w = withdrawalId ? await load(withdrawalId) : null;
-    return evmGasCovers(chainId, w ? await payoutGas(d, w) : await chainCeiling(d, chainId), w);
+    return evmGasCovers(chainId, () => (w ? payoutGas(d, w) : chainCeiling(d, chainId)), w);
   }
 
-  /** Whether the bankroll's native balance pays the gas verdict at the node's fee; a refused verdict holds `w`. */
-  async function evmGasCovers(chainId: number, gas: GasVerdict, w: Withdrawal | null): Promise<boolean> {
+  /**
+   * Whether the bankroll's native balance pays the gas verdict at the node's fee; a refused verdict holds `w`. A
+   * balance that pays no transaction at all (under the intrinsic gas) is no gas without asking the node to estimate:
+   * a burst of executes while the bankroll is out of gas costs one shared balance read, not an estimate each.
+   */
+  async function evmGasCovers(chainId: number, verdict: () => Promise<GasVerdict>, w: Withdrawal | null): Promise<boolean> {
+    const { balance, maxFeePerGas } = await gasMoney(chainId);
+    if (!paysAnyTransaction(balance, maxFeePerGas)) return false;
+    const gas = await verdict();
     if (!gas.ok) {
       await holdForGas(d, w!, gas.reason);
       return false;
     }
-    const { balance, maxFeePerGas } = await gasMoney(chainId);
     return balance >= gas.gasLimit * maxFeePerGas;
   }
 
@@ -81,7 +87,7 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
       const w = queued ?? (await requirePayoutReadiness(d.db, withdrawalId));
       if (assetRefusal(w, d.chains) !== null) return 'ASSET_UNSUPPORTED';
       // Supported means an active EVM chain with its row, so its gas ceiling was read with the withdrawal.
-      return (await evmGasCovers(chainId, await payoutGas(d, w, w.maxGasPerTransfer!), w)) ? 'READY' : 'NO_GAS';
+      return (await evmGasCovers(chainId, () => payoutGas(d, w, w.maxGasPerTransfer!), w)) ? 'READY' : 'NO_GAS';
     },
 
     /** Signs the payout once and records its hash on the withdrawal; headless moves to RECONCILING here. */

@@ -19,3 +19,11 @@ export function gasLimitFor(estimate: bigint, ceiling: bigint): GasVerdict {
   const withMargin = (estimate * (100n + GAS_MARGIN_PERCENT) + 99n) / 100n;
   return { ok: true, gasLimit: withMargin < ceiling ? withMargin : ceiling };
 }
+
+/** The gas every EVM transaction costs before it runs any code: no transfer is signed for less. */
+export const INTRINSIC_GAS = 21_000n;
+
+/** Whether a native balance pays the least any transaction costs at this fee (a fee of zero: always). */
+export function paysAnyTransaction(balance: bigint, maxFeePerGas: bigint): boolean {
+  return balance >= INTRINSIC_GAS * maxFeePerGas;
+}

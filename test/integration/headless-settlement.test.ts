@@ -1,5 +1,5 @@
 import { drainGas, restoreGas } from '../../dev/devchain/dev-commands';
-import { setProxyRpc } from '../../dev/devchain/rpc-proxy';
+import { proxyRpcCalls, setProxyRpc } from '../../dev/devchain/rpc-proxy';
 import { WEBHOOK_FIELDS } from '../../src/domain/webhook-events';
 import { createAdmin } from '../../src/provisioning/admins';
 import { PayoutState, SessionRef, WithdrawStatus } from '../../src/workflows/search-attributes';
@@ -91,6 +91,8 @@ describe('settlement', () => {
     let waiting!: Awaited<ReturnType<typeof executed>>;
     let cancelled!: Awaited<ReturnType<typeof executed>>;
     try {
+      const estimates = async () => (await proxyRpcCalls(ctx.services.chainRpcUrl)).calls['eth_estimateGas'] ?? 0;
+      const estimatesBefore = await estimates();
       waiting = await executed(op.apiKey, { amount: '3.00' });
       cancelled = await executed(op.apiKey, { amount: '4.00' });
       for (const w of [waiting, cancelled]) {
@@ -98,6 +100,8 @@ describe('settlement', () => {
         expect(row.reservation!.status).toBe('ACTIVE');
         expect(row.settlementTxHash).toBeNull();
       }
+      // A bankroll that pays no transaction at all is out of gas without the node estimating each payout.
+      expect(await estimates()).toBe(estimatesBefore);
       expect((await f.record(op.apiKey, waiting.sessionRef)).body.data).toMatchObject({ status: 'WAITING_FOR_GAS', txState: 'NONE', txHash: null });
       // The execute's own activity found no gas and moved it: no attempt's check, no separate move.
       expect(await scheduledActivities(ctx.temporal.client, `headless-${waiting.sessionRef}`)).toEqual(['executeHeadlessIntentChecked']);

@@ -1,4 +1,4 @@
-import { GAS_MARGIN_PERCENT, gasLimitFor } from '../../src/domain/gas';
+import { GAS_MARGIN_PERCENT, gasLimitFor, paysAnyTransaction } from '../../src/domain/gas';
 
 describe('gas limits from the node\'s estimate', () => {
   it('When the estimate is under the ceiling, Then the limit is the estimate plus the margin, rounded up', () => {
@@ -19,5 +19,14 @@ describe('gas limits from the node\'s estimate', () => {
   it('When the estimate or the ceiling is not positive, Then it throws', () => {
     expect(() => gasLimitFor(0n, 100_000n)).toThrow();
     expect(() => gasLimitFor(21_000n, 0n)).toThrow();
+  });
+});
+
+describe('a balance that pays no transaction', () => {
+  it('When the balance is under 21,000 gas at the fee, Then it pays none; at exactly that, or at a fee of zero, it does', () => {
+    expect(paysAnyTransaction(0n, 1n)).toBe(false);
+    expect(paysAnyTransaction(20_999n * 7n, 7n)).toBe(false);
+    expect(paysAnyTransaction(21_000n * 7n, 7n)).toBe(true);
+    expect(paysAnyTransaction(0n, 0n)).toBe(true);
   });
 });
