@@ -189,7 +189,7 @@ describe('hot-path SQL off Prisma', () => {
     await expect(requirePayoutReadiness(ctx.db, randomUUID())).rejects.toThrow(/not found/);
   });
 
-  it('When a status-only headless move runs as SQL, Then for every move it moves exactly the rows Prisma finds with the move table\'s filter, and stamps updatedAt', async () => {
+  it('When status-only headless moves run as SQL, asked at once and twice each, Then for every move they move exactly the rows Prisma finds with the move table\'s filter, each once, and stamp updatedAt', async () => {
     for (const name of HEADLESS_MOVE_NAMES) {
       const variants = HEADLESS_STATUSES.flatMap((status) =>
         ['0xabc', null].flatMap((settlementTxHash) => (status === 'FAILED' ? [true, false, null] : [null]).map((retryable) => ({ status, settlementTxHash, retryable }))),
@@ -197,9 +197,11 @@ describe('hot-path SQL off Prisma', () => {
       const rows = await Promise.all(variants.map((v) => ctx.db.withdrawal.create({ data: { ...withdrawalRow(), mode: 'C' as const, ...v } })));
       const ids = rows.map((r) => r.id);
       const expected = (await ctx.db.withdrawal.findMany({ where: { id: { in: ids }, ...headlessSourceFilter(name) }, select: { id: true } })).map((r) => r.id).sort();
-      const moved: string[] = [];
-      for (const id of ids) if (await moveHeadlessStatus(ctx.db, name, id)) moved.push(id);
+      // Asked at once, as a burst of executes asks: the first runs alone, the rest together; each id asked twice moves once.
+      const answers = await Promise.all([...ids, ...ids].map((id) => moveHeadlessStatus(ctx.db, name, id)));
+      const moved = ids.filter((_, i) => answers[i]);
       expect({ name, moved: moved.sort() }).toEqual({ name, moved: expected });
+      expect(answers.filter(Boolean)).toHaveLength(expected.length);
       expect(expected.length).toBeGreaterThan(0);
       const after = await ctx.db.withdrawal.findMany({ where: { id: { in: ids } } });
       for (const w of after) {
