@@ -149,11 +149,15 @@ export async function openHeadlessSuite(env: Record<string, string>): Promise<He
  * to the next file on the shared chain, then stops everything.
  */
 export async function closeHeadlessSuite({ ctx, receiver, f }: Pick<HeadlessSuite, 'ctx' | 'receiver' | 'f'>): Promise<void> {
-  await ctx.startWorker();
-  await f.settleInFlight();
-  f.provider.destroy();
-  await receiver.stop();
-  await ctx.close();
+  try {
+    await ctx.startWorker();
+    await f.settleInFlight();
+  } finally {
+    // Closed even when a failed test left a payout that never settles: a worker left polling keeps jest from exiting.
+    f.provider.destroy();
+    await receiver.stop();
+    await ctx.close();
+  }
 }
 
 /**
