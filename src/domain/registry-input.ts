@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { getAddress, isAddress, parseUnits } from 'ethers';
+import { INTRINSIC_GAS } from './gas';
 
 /** The networks the registry holds: EVM chains, and TRON (TRC-20) for the widget flows. */
 export type ChainType = 'EVM' | 'TRON';
@@ -40,7 +41,7 @@ export function checkedConfirmations(n: number, what: string): number {
 
 /** The most gas one transfer may be signed with: at least a plain transfer's 21,000, at most a 30M-gas block. */
 export function checkedGasCeiling(n: number): number {
-  if (!Number.isInteger(n) || n < 21_000 || n > 30_000_000) throw new RegistryInputError(`max gas per transfer: expected a whole number from 21000 to 30000000, got ${n}`);
+  if (!Number.isInteger(n) || n < Number(INTRINSIC_GAS) || n > 30_000_000) throw new RegistryInputError(`max gas per transfer: expected a whole number from 21000 to 30000000, got ${n}`);
   return n;
 }
 
