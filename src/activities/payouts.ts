@@ -1,4 +1,4 @@
-import { ApplicationFailure } from '@temporalio/activity';
+import { ApplicationFailure, heartbeat, sleep as activitySleep } from '@temporalio/activity';
 import { paysAnyTransaction, type GasVerdict } from '../domain/gas';
 import { broadcastInNonceOrder } from '../chain/broadcast-order';
 import { broadcastStored, settleOutbound } from '../chain/outbound';
@@ -16,7 +16,7 @@ import { recordWebhookEvent } from '../store/outbox';
 import { NOT_CONFIRMED, PAYOUT_NOT_MINED, PAYOUT_NOT_PRICED, PAYOUT_REVERTED } from '../domain/failure-types';
 import { payoutPurpose, payoutTargetOfArg, withdrawCompleteKey } from '../domain/keys';
 import { gasRefused } from './gas-refusal';
-import { waiting } from './waiting';
+import { waiting, waitOf } from './waiting';
 import { treasuryConfirmation } from './treasury-sends';
 import { tronPayouts } from './tron-payouts';
 import type { OutboundTx, Withdrawal } from '../generated/prisma/client';
@@ -114,20 +114,27 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
       await confirmations(withdrawalId);
     },
 
+    /** One step of a payout (see the function), retried by the server every poll: runs begun before followPayout. */
+    confirmPayout,
+
     /**
-     * A signed payout to its end as one activity, retried every poll interval: the first attempt sends it (nothing
-     * more: it cannot be mined yet), each later one polls it (confirmations), and the one that finds it confirmed
-     * completes it. One activity task per poll instead of three activities and their workflow tasks. `payout` is a
-     * withdrawal's id, or a treasury send's purpose (keys.ts confirmPayoutArg): what completing means depends on it.
+     * confirmPayout's polls inside one attempt: each "not confirmed yet" waits `pollMs` (or the wait's own delay) here
+     * and heartbeats, instead of failing the attempt for the server to retry. A payout waiting minutes for its
+     * confirmations costs one activity task and a heartbeat every few seconds, not a task and its retry every poll.
+     * Any other failure, and the worker's shutdown, ends the attempt; the activity's retry policy takes it from there.
      */
-    async confirmPayout(payout: string): Promise<void> {
-      const target = payoutTargetOfArg(payout);
-      const purpose = target.kind === 'withdrawal' ? payoutPurpose(target.withdrawalId) : payout;
-      const stored = await requireStored(purpose);
-      if (stored.status === 'SIGNED' && (await sendFirst(stored))) throw waiting(NOT_CONFIRMED, `payout ${stored.txHash} sent`);
-      if (target.kind === 'treasury') return confirmTreasurySend(target.transferId);
-      await confirmations(target.withdrawalId);
-      await complete(target.withdrawalId);
+    async followPayout(payout: string, pollMs: number): Promise<void> {
+      for (;;) {
+        try {
+          return await confirmPayout(payout);
+        } catch (err) {
+          const wait = waitOf(err);
+          if (!wait) throw err;
+          // The wait's message is what an engineer sees of the payout in the pending activity (Temporal UI).
+          heartbeat(wait.message);
+          await activitySleep(wait.delayMs ?? pollMs);
+        }
+      }
     },
 
     /** Marks the payout complete (runs begun before confirmPayout only): see complete. */
@@ -135,6 +142,22 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
       await complete(withdrawalId);
     },
   };
+
+  /**
+   * A signed payout to its end, one step: the first call sends it (nothing more: it cannot be mined yet), each later
+   * one polls it (confirmations), and the one that finds it confirmed completes it; until then it throws a `waiting`
+   * failure. `payout` is a withdrawal's id, or a treasury send's purpose (keys.ts confirmPayoutArg): what completing
+   * means depends on it.
+   */
+  async function confirmPayout(payout: string): Promise<void> {
+    const target = payoutTargetOfArg(payout);
+    const purpose = target.kind === 'withdrawal' ? payoutPurpose(target.withdrawalId) : payout;
+    const stored = await requireStored(purpose);
+    if (stored.status === 'SIGNED' && (await sendFirst(stored))) throw waiting(NOT_CONFIRMED, `payout ${stored.txHash} sent`);
+    if (target.kind === 'treasury') return confirmTreasurySend(target.transferId);
+    await confirmations(target.withdrawalId);
+    await complete(target.withdrawalId);
+  }
 
   async function requireStored(purpose: string): Promise<OutboundTx> {
     const stored = await storedOutbound(d.db, purpose);

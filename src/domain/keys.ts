@@ -40,6 +40,13 @@ export const webhookWorkflowId = (eventId: string) => `webhook-${eventId}`;
  */
 export const webhookTaskQueue = (taskQueue: string) => `${taskQueue}-webhooks`;
 
+/**
+ * A sent payout is followed to its end by one activity attempt that polls inside it (followPayout), on a task queue
+ * of its own polled by a worker of its own: payouts waiting for their confirmations hold only that worker's slots,
+ * never the ones settlements and deposits need (src/temporal/worker.ts).
+ */
+export const payoutTaskQueue = (taskQueue: string) => `${taskQueue}-payouts`;
+
 /** Per task queue: one relay and one scanner per chain for each worker fleet. */
 export const webhookRelayWorkflowId = (taskQueue: string) => `webhook-relay-${taskQueue}`;
 export const withdrawalRelayWorkflowId = (taskQueue: string) => `withdrawal-relay-${taskQueue}`;

@@ -25,6 +25,7 @@ import { tronFromEvm } from '../adapters/tron-address';
 import { workflowStarts } from './client/starts';
 import { LOOP_START } from './loops';
 import { TASK_POLLING } from './polling';
+import { payoutWorkerOptions } from './payout-worker';
 import { webhookWorkerOptions } from './webhook-worker';
 import type { TemporalConnectOptions } from './client/connect-options';
 
@@ -63,12 +64,13 @@ function safeFailures(redact: Redact): ActivityInboundCallsInterceptor {
   };
 }
 
-/** The worker process's two Temporal workers as one: run() polls both queues, shutdown() stops both. */
+/** The worker process's three Temporal workers as one: run() polls every queue, shutdown() stops every worker. */
 export type GatewayWorker = Pick<Worker, 'run' | 'shutdown'>;
 
 /**
- * Creates the workers of the gateway on one connection: one on the task queue every workflow and activity runs on, and
- * one on its webhook queue (webhookTaskQueue), where deliveries wait on operators' endpoints. Call run() to poll.
+ * Creates the workers of the gateway on one connection: one on the task queue every workflow and activity runs on, one
+ * on its webhook queue (webhookTaskQueue), where deliveries wait on operators' endpoints, and one on its payout queue
+ * (payoutTaskQueue), where sent payouts wait for their confirmations. Call run() to poll.
  * `starts` are the workflow starts its activities make (tests and benchmarks dispatch through them as activities do).
  */
 export async function createWorker(opts: WorkerOptions, deps: WorkerDeps): Promise<{ worker: GatewayWorker; connection: NativeConnection; starts: WorkflowStarts }> {
@@ -83,7 +85,7 @@ export async function createWorker(opts: WorkerOptions, deps: WorkerDeps): Promi
   const common = {
     connection,
     namespace: opts.namespace,
-    // Bundled once for both workers.
+    // Bundled once for the two workers that run workflows.
     workflowBundle: bundlePath
       ? { codePath: bundlePath }
       : await bundleWorkflowCode({ workflowsPath: require.resolve('../workflows'), logger: Runtime.instance().logger }),
@@ -97,6 +99,8 @@ export async function createWorker(opts: WorkerOptions, deps: WorkerDeps): Promi
       ...common,
       ...webhookWorkerOptions(opts.taskQueue),
     }),
+    // No workflows: the payouts' follows only (payoutWorkerOptions).
+    await Worker.create({ ...common, workflowBundle: undefined, ...payoutWorkerOptions(opts.taskQueue) }),
   ];
   await startRelays(deps.temporal, opts.taskQueue, deps.config);
   await startChainScanners(deps, opts.taskQueue);

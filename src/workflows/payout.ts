@@ -2,6 +2,7 @@ import {
   ChildWorkflowCancellationType,
   executeChild,
   ParentClosePolicy,
+  patched,
   proxyActivities,
   sleep,
   upsertSearchAttributes,
@@ -10,9 +11,16 @@ import {
 import { TypedSearchAttributes, WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import type { PayoutActivities } from '../activities/payouts';
 import { PAYOUT_UNPAID, type UnpaidPayout } from '../domain/failure-types';
-import { confirmPayoutArg, payoutChildWorkflowId, payoutTarget } from '../domain/keys';
+import { confirmPayoutArg, payoutChildWorkflowId, payoutTarget, payoutTaskQueue } from '../domain/keys';
 import { unpaidPayout } from './payout-failures';
 import { ExternalUserId, OperatorId, PayoutState, SessionRef } from './search-attributes';
+
+/** The payout's polls run inside one activity attempt (followPayout); runs begun before it are retried every poll. */
+const POLLS_IN_ONE_ATTEMPT = 'polls-in-one-attempt';
+/** An attempt ends before this only by a failure other than a wait; a payout waiting longer is followed anew. */
+const FOLLOW_ATTEMPT = '1 hour';
+/** As the scanner's step: a follow lost with a killed worker is retried within seconds. */
+const FOLLOW_HEARTBEAT = '15 seconds';
 
 export interface PayoutWorkflowInput {
   /** The withdrawal whose payout (OutboundTx `payout:<id>`) is signed and stored already; absent for a treasury send. */
@@ -40,13 +48,24 @@ export const unpaidReason = (result: PayoutResult): UnpaidPayout | null => (resu
  * means for its withdrawal or send.
  */
 export async function payoutWorkflow(input: PayoutWorkflowInput): Promise<PayoutResult> {
-  // Retried every poll until it is confirmed and completed, or known unpaid: never abandoned.
-  const { confirmPayout } = proxyActivities<PayoutActivities>({
-    startToCloseTimeout: '1 minute',
-    retry: { initialInterval: input.pollMs, backoffCoefficient: 1, maximumInterval: input.pollMs, nonRetryableErrorTypes: [...PAYOUT_UNPAID] },
-  });
+  // Retried until it is confirmed and completed, or known unpaid: never abandoned.
+  const retry = { initialInterval: input.pollMs, backoffCoefficient: 1, maximumInterval: input.pollMs, nonRetryableErrorTypes: [...PAYOUT_UNPAID] };
+  const arg = confirmPayoutArg(payoutTarget(input));
   try {
-    await confirmPayout(confirmPayoutArg(payoutTarget(input)));
+    if (patched(POLLS_IN_ONE_ATTEMPT)) {
+      // On the payout queue's worker, whose slots only follows take. A killed worker's follow is retried once its
+      // heartbeats stop; one that stops with its worker fails at once and is retried a poll later.
+      const { followPayout } = proxyActivities<PayoutActivities>({
+        taskQueue: payoutTaskQueue(workflowInfo().taskQueue),
+        startToCloseTimeout: FOLLOW_ATTEMPT,
+        heartbeatTimeout: FOLLOW_HEARTBEAT,
+        retry,
+      });
+      await followPayout(arg, input.pollMs);
+    } else {
+      // Retried by the server every poll.
+      await proxyActivities<PayoutActivities>({ startToCloseTimeout: '1 minute', retry }).confirmPayout(arg);
+    }
   } catch (err) {
     const reason = unpaidPayout(err);
     if (!reason) throw err;

@@ -5,7 +5,7 @@ import { createAdmin } from '../../src/provisioning/admins';
 import { PayoutState, SessionRef, WithdrawStatus } from '../../src/workflows/search-attributes';
 import { expectError, form, headlessSuite } from '../support/headless-fixtures';
 import { http } from '../support/http';
-import { payoutRuns, scheduledActivities } from '../support/payout-runs';
+import { activityAttempts, payoutRuns, scheduledActivities } from '../support/payout-runs';
 import { OperatorLedger } from '../support/operator-ledger';
 import { delay, eventually } from '../support/wait';
 import { ACK, FAIL } from '../support/webhook-receiver';
@@ -81,7 +81,8 @@ describe('settlement', () => {
     expect(payout).toMatchObject({ workflowId: `payout-${id}`, status: { name: 'COMPLETED' }, parentExecution: { workflowId: `headless-${sessionRef}` } });
     expect(payout!.typedSearchAttributes.get(SessionRef)).toBe(sessionRef);
     expect(payout!.typedSearchAttributes.get(PayoutState)).toBe('COMPLETED');
-    expect(await scheduledActivities(ctx.temporal.client, payout!.workflowId, payout!.runId)).toEqual(['confirmPayout']);
+    expect(await scheduledActivities(ctx.temporal.client, payout!.workflowId, payout!.runId)).toEqual(['followPayout']);
+    expect(await activityAttempts(ctx.temporal.client, payout!.workflowId, payout!.runId)).toEqual([1]);
     // The execute checks the attempt's asset and gas in its own activity: the attempt signs without asking again.
     expect(await scheduledActivities(ctx.temporal.client, `headless-${sessionRef}`)).toEqual(['executeHeadlessIntentChecked', 'signPayout']);
   });

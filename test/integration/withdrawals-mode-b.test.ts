@@ -5,7 +5,7 @@ import { createOperator } from '../../src/provisioning/operators';
 import { OperatorId, PayoutState } from '../../src/workflows/search-attributes';
 import { createTestContext, type TestContext } from '../support/harness';
 import { http } from '../support/http';
-import { payoutRuns, scheduledActivities } from '../support/payout-runs';
+import { activityAttempts, payoutRuns, scheduledActivities } from '../support/payout-runs';
 import { eventually, mineUntil } from '../support/wait';
 import { ACK, WebhookReceiver, type Received } from '../support/webhook-receiver';
 import { withdrawFixtures } from '../support/withdraw-fixtures';
@@ -74,7 +74,7 @@ describe('Mode B: external approval', () => {
     expect(events('WITHDRAW_COMPLETE', w.id)).toHaveLength(1);
     expect(await ctx.db.outboundTx.count({ where: { purpose: `payout:${w.id}` } })).toBe(1);
     // The whole settlement is two activities (docs/performance.md): the check of the API's recorded decision (decision
-    // 0038) with decide-and-sign in the withdrawal's workflow (decision 0047), then send-poll-complete in its one payout
+    // 0038) with decide-and-sign in the withdrawal's workflow (decision 0047), then send-poll-complete (one attempt) in its one payout
     // child workflow, which carries the withdrawal's search attributes.
     expect(await scheduledActivities(ctx.temporal.client, `withdrawal-${w.id}`)).toEqual(['settleRecordedApproval']);
     const [payout, ...more] = await payoutRuns(ctx.temporal.client, w.id);
@@ -82,7 +82,9 @@ describe('Mode B: external approval', () => {
     expect(payout).toMatchObject({ workflowId: `payout-${w.id}`, status: { name: 'COMPLETED' }, parentExecution: { workflowId: `withdrawal-${w.id}` } });
     expect(payout!.typedSearchAttributes.get(PayoutState)).toBe('COMPLETED');
     expect(payout!.typedSearchAttributes.get(OperatorId)).toBe(ext.id);
-    expect(await scheduledActivities(ctx.temporal.client, payout!.workflowId, payout!.runId)).toEqual(['confirmPayout']);
+    // Followed in one attempt on the payout queue, its polls inside it, though it waited for its confirmations.
+    expect(await scheduledActivities(ctx.temporal.client, payout!.workflowId, payout!.runId)).toEqual(['followPayout']);
+    expect(await activityAttempts(ctx.temporal.client, payout!.workflowId, payout!.runId)).toEqual([1]);
   });
 
   it('When REJECT comes with a reason, Then REJECTED, no payout and no webhook; a later APPROVE changes nothing', async () => {

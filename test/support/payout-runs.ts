@@ -20,3 +20,9 @@ export async function scheduledActivities(client: Client, workflowId: string, ru
   const history = await client.workflow.getHandle(workflowId, runId).fetchHistory();
   return history.events!.flatMap((e) => e.activityTaskScheduledEventAttributes?.activityType?.name ?? []);
 }
+
+/** The attempt number of every activity a workflow run started, in order (a retried activity shows its last). */
+export async function activityAttempts(client: Client, workflowId: string, runId?: string): Promise<number[]> {
+  const history = await client.workflow.getHandle(workflowId, runId).fetchHistory();
+  return history.events!.flatMap((e) => e.activityTaskStartedEventAttributes?.attempt ?? []);
+}
