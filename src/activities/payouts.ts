@@ -2,7 +2,6 @@ import { ApplicationFailure, heartbeat, sleep as activitySleep } from '@temporal
 import { paysAnyTransaction, type GasVerdict } from '../domain/gas';
 import { broadcastInNonceOrder } from '../chain/broadcast-order';
 import { broadcastStored, settleOutbound } from '../chain/outbound';
-import { signOnce } from '../chain/signing';
 import { storedOutbound } from '../store/outbound-txs';
 import { assetRefusal, requirePayoutReadiness, type PayoutReadiness } from '../store/headless-assets';
 import { requirePayoutToConfirm } from '../store/withdrawal-reads';
@@ -11,14 +10,14 @@ import { sharedInFlight } from '../adapters/in-flight';
 import { HEADLESS_MOVES, isHeadlessSource } from '../domain/headless-machine';
 import { withdrawCompleteBody } from '../domain/withdrawal-events';
 import { consumeReservation } from '../store/liquidity';
-import { chainCeiling, holdForGas, payoutCall, payoutGas } from './payout-gas';
+import { chainCeiling, holdForGas, payoutGas } from './payout-gas';
 import { recordWebhookEvent } from '../store/outbox';
-import { NOT_CONFIRMED, PAYOUT_NOT_MINED, PAYOUT_NOT_PRICED, PAYOUT_REVERTED } from '../domain/failure-types';
+import { NOT_CONFIRMED, PAYOUT_NOT_MINED, PAYOUT_REVERTED } from '../domain/failure-types';
 import { payoutPurpose, payoutTargetOfArg, withdrawCompleteKey } from '../domain/keys';
-import { gasRefused } from './gas-refusal';
 import { waiting, waitOf } from './waiting';
 import { treasuryConfirmation } from './treasury-sends';
 import { tronPayouts } from './tron-payouts';
+import { payoutSigner } from './payout-signer';
 import type { OutboundTx, Withdrawal } from '../generated/prisma/client';
 import type { SigningOutboxWriterDeps } from './deps';
 
@@ -230,29 +229,3 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
 }
 
 export type PayoutActivities = ReturnType<typeof createPayoutActivities>;
-
-/**
- * Signs a withdrawal's payout once (nonce, bytes and hash stored before any broadcast); answers the stored hash. The
- * gas limit is the node's estimate (domain/gas), kept in the signed bytes, so a re-broadcast or a fee bump keeps it.
- * An estimate that fails or passes the chain's ceiling signs nothing: the reason goes on the withdrawal and the
- * failure (its type the reason, retryable) to the caller, which holds the payout (gasRefusalOf).
- */
-export function payoutSigner(d: PayoutActivityDeps): (w: Withdrawal) => Promise<string> {
-  const policy = feePolicy(d.config);
-  const tron = tronPayouts(d);
-  return async (w) => {
-    if (w.cryptoAmountRaw === null) throw ApplicationFailure.nonRetryable('payout has no priced amount', PAYOUT_NOT_PRICED);
-    const node = d.chains.tron(w.chainId);
-    if (node) return tron.sign(node, w);
-    const purpose = payoutPurpose(w.id);
-    const signed = await storedOutbound(d.db, purpose);
-    if (signed) return signed.txHash;
-    const gas = await payoutGas(d, w);
-    if (!gas.ok) {
-      await holdForGas(d, w, gas.reason);
-      throw gasRefused(gas.reason, `payout of ${w.id} not signed`, d.config.GAS_RECHECK_SECONDS * 1000);
-    }
-    const stored = await signOnce(d.db, d.chains.require(w.chainId), { chainId: w.chainId, purpose, signer: d.signers.bankroll, ...payoutCall(w), gasLimit: gas.gasLimit }, policy);
-    return stored.txHash;
-  };
-}

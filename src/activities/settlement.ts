@@ -4,7 +4,8 @@ import { quoteExpired } from '../domain/withdraw-amounts';
 import { requireWithdrawalWithReservation, type WithdrawalWithReservation } from '../store/withdrawal-reads';
 import { payoutReservations, type ApprovalOutcome } from './approval';
 import { gasRefusalOf } from './gas-refusal';
-import { payoutSigner, type PayoutActivityDeps } from './payouts';
+import { payoutSigner } from './payout-signer';
+import type { PayoutActivityDeps } from './payouts';
 import { refusal } from './refusal';
 import { heldRefusal, payoutQuotes, type Payable, type RequoteDeps } from './requote';
 
