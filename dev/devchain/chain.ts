@@ -17,9 +17,17 @@ export async function withProvider<T>(nodeUrl: string, fn: (provider: JsonRpcPro
   try {
     return await fn(provider);
   } finally {
+    // A transaction's wait leaves ethers' own receipt poll behind, its read maybe still queued for the next batch:
+    // closing rejects queued reads, and nobody awaits that one (an unhandled rejection ended a crash campaign). Stop
+    // the polls and let the queue go out first.
+    await provider.removeAllListeners();
+    await new Promise((r) => setTimeout(r, QUEUE_DRAIN_MS));
     provider.destroy();
   }
 }
+
+/** Past ethers' batch stall (10 ms), after which a queued read has been sent. */
+const QUEUE_DRAIN_MS = 25;
 
 /** Which dev node answers: geth names itself in web3_clientVersion ("Geth/v1.17.10-stable/..."); anything else is hardhat. */
 export async function devClientOf(provider: JsonRpcProvider): Promise<DevClient> {
