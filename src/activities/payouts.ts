@@ -1,4 +1,4 @@
-import { ApplicationFailure, heartbeat, sleep as activitySleep } from '@temporalio/activity';
+import { ApplicationFailure, heartbeat } from '@temporalio/activity';
 import { paysAnyTransaction, type GasVerdict } from '../domain/gas';
 import { broadcastInNonceOrder } from '../chain/broadcast-order';
 import { broadcastStored, settleOutbound } from '../chain/outbound';
@@ -14,7 +14,7 @@ import { chainCeiling, holdForGas, payoutGas } from './payout-gas';
 import { recordWebhookEvent } from '../store/outbox';
 import { NOT_CONFIRMED, PAYOUT_NOT_MINED, PAYOUT_REVERTED } from '../domain/failure-types';
 import { payoutPurpose, payoutTargetOfArg, withdrawCompleteKey } from '../domain/keys';
-import { waiting, waitOf } from './waiting';
+import { heartbeatingSleep, waiting, waitOf } from './waiting';
 import { treasuryConfirmation } from './treasury-sends';
 import { tronPayouts } from './tron-payouts';
 import { payoutSigner } from './payout-signer';
@@ -123,15 +123,17 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
      * Any other failure, and the worker's shutdown, ends the attempt; the activity's retry policy takes it from there.
      */
     async followPayout(payout: string, pollMs: number): Promise<void> {
+      // The wait's message is what an engineer sees of the payout in the pending activity (Temporal UI).
+      let progress = 'sending';
       for (;;) {
+        heartbeat(progress);
         try {
           return await confirmPayout(payout);
         } catch (err) {
           const wait = waitOf(err);
           if (!wait) throw err;
-          // The wait's message is what an engineer sees of the payout in the pending activity (Temporal UI).
-          heartbeat(wait.message);
-          await activitySleep(wait.delayMs ?? pollMs);
+          progress = wait.message;
+          await heartbeatingSleep(wait.delayMs ?? pollMs, progress);
         }
       }
     },

@@ -1,4 +1,4 @@
-import { ApplicationFailure } from '@temporalio/activity';
+import { ApplicationFailure, heartbeat, sleep } from '@temporalio/activity';
 import type { WaitType } from '../domain/failure-types';
 
 /**
@@ -13,4 +13,15 @@ export const waiting = (type: WaitType, message: string, retryAfterMs?: number) 
 export function waitOf(err: unknown): { message: string; delayMs: number | undefined } | null {
   if (!(err instanceof ApplicationFailure) || err.category !== 'BENIGN' || err.nonRetryable) return null;
   return { message: err.message, delayMs: typeof err.nextRetryDelay === 'number' ? err.nextRetryDelay : undefined };
+}
+
+/** Under the payout follow's heartbeat timeout (payout.ts), so only a step, never a long poll interval, outlasts it. */
+const HEARTBEAT_EVERY_MS = 5000;
+
+/** Sleeps `ms` inside an activity, heartbeating `details` at least every `everyMs` (the SDK sends them throttled). */
+export async function heartbeatingSleep(ms: number, details: string, everyMs = HEARTBEAT_EVERY_MS): Promise<void> {
+  for (let left = ms; left > 0; left -= everyMs) {
+    heartbeat(details);
+    await sleep(Math.min(left, everyMs));
+  }
 }

@@ -19,8 +19,11 @@ import { ExternalUserId, OperatorId, PayoutState, SessionRef } from './search-at
 const POLLS_IN_ONE_ATTEMPT = 'polls-in-one-attempt';
 /** An attempt ends before this only by a failure other than a wait; a payout waiting longer is followed anew. */
 const FOLLOW_ATTEMPT = '1 hour';
-/** As the scanner's step: a follow lost with a killed worker is retried within seconds. */
-const FOLLOW_HEARTBEAT = '15 seconds';
+/**
+ * The follow heartbeats before each step and every few seconds of its sleeps, so this bounds one step (its reads of the
+ * node and PostgreSQL), and a killed worker's follows are retried by another within it.
+ */
+const FOLLOW_HEARTBEAT = '30 seconds';
 
 export interface PayoutWorkflowInput {
   /** The withdrawal whose payout (OutboundTx `payout:<id>`) is signed and stored already; absent for a treasury send. */
