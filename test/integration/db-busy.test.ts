@@ -16,8 +16,18 @@ afterAll(() => ctx.close());
 async function poolExhaustion(): Promise<unknown> {
   const db = createDb(ctx.config.DATABASE_URL, 1, 200);
   try {
-    const holder = db.$transaction((tx) => tx.$queryRaw`SELECT pg_sleep(1)::text`, { timeout: 5000 });
-    await new Promise((r) => setTimeout(r, 100));
+    // The holder waits as long as it needs for the one connection (on a loaded machine opening it can take longer than
+    // 200 ms) and the second transaction asks only once the holder is inside its own: the order is not left to timing.
+    let inside!: () => void;
+    const entered = new Promise<void>((r) => (inside = r));
+    const holder = db.$transaction(
+      async (tx) => {
+        inside();
+        await tx.$queryRaw`SELECT pg_sleep(3)::text`;
+      },
+      { maxWait: 30_000, timeout: 30_000 },
+    );
+    await entered;
     const refused = await db.$transaction((tx) => tx.$queryRaw`SELECT 1`).then(() => null, (err: unknown) => err);
     await holder;
     return refused;
