@@ -16,7 +16,7 @@ import { FX_UNAVAILABLE, NOT_CONFIRMED, PRICE_UNAVAILABLE } from '../domain/fail
 import { sweepSender } from './sweep-send';
 import { tronSweeper } from './tron-sweep';
 import { sightTronTransfer } from '../chain/tron-transfers';
-import { waiting } from './waiting';
+import { follow, waiting } from './waiting';
 import type { PricingOutboxWriterDeps, SigningOutboxWriterDeps } from './deps';
 import { lockConfirmingDeposit } from '../store/deposit-locks';
 
@@ -90,51 +90,70 @@ export function createDepositActivities(d: DepositActivityDeps) {
     return 'DROPPED';
   }
 
+  /**
+   * Waits for the chain's deposit confirmations, counted from the block the transfer is in now: a reorg that moves
+   * it to another block moves the count with it. Drops the deposit only on `confirmationStep`'s depth of evidence.
+   */
+  async function awaitDepositConfirmations(depositId: string): Promise<'CONFIRMED' | 'DROPPED'> {
+    const dep = await load(depositId);
+    if (dep.status === 'DROPPED') return 'DROPPED';
+    if (dep.status !== 'CONFIRMING') return 'CONFIRMED';
+    const p = reader(dep.chainId);
+    const chain = await d.db.chain.findUniqueOrThrow({ where: { chainId: dep.chainId } });
+    const head = await p.head(dep.blockNumber + chain.depositConfirmations - 1);
+    // Until the block it was last seen in is deep enough, the receipt cannot confirm or drop it (a reorg that moved it
+    // elsewhere is found once it is): each poll till then reads the head alone, a call instead of two.
+    const depth = head - dep.blockNumber + 1;
+    if (depth < chain.depositConfirmations) throw waiting(NOT_CONFIRMED, `${Math.max(0, depth)}/${chain.depositConfirmations} confirmations of block ${dep.blockNumber}`);
+    const watched = await watchedTransfer(d.db, dep);
+    const sighting = await p.sight(watched);
+    if (sighting.state === 'INCLUDED' && sighting.blockHash !== dep.blockHash) {
+      await d.db.deposit.updateMany({ where: { id: dep.id, status: 'CONFIRMING' }, data: { blockNumber: sighting.blockNumber, blockHash: sighting.blockHash } });
+      d.logger.warn('deposit re-included in another block by a reorg', { depositId, txHash: dep.txHash, blockNumber: sighting.blockNumber });
+    }
+    const step = confirmationStep(sighting, dep.blockNumber, head, chain.depositConfirmations);
+    if (step.step === 'WAIT') throw waiting(NOT_CONFIRMED, `${step.confirmations}/${chain.depositConfirmations} confirmations (${sighting.state})`);
+    if (step.step === 'DROP') return dropDeposit(dep.id, p, watched, chain.depositConfirmations);
+    const operator = await d.db.operator.findUniqueOrThrow({ where: { id: dep.operatorId } });
+    const gross = BigInt(dep.grossAmount.toFixed(0));
+    const fee = depositFee(gross, operator.depositFeeBps);
+    await d.db.deposit.updateMany({
+      where: { id: dep.id, status: 'CONFIRMING' },
+      data: {
+        status: 'SWEEPING', confirmedAt: new Date(), blockNumber: step.blockNumber, blockHash: step.blockHash,
+        feeAmount: new Prisma.Decimal(fee.toString()), amount: new Prisma.Decimal((gross - fee).toString()),
+      },
+    });
+    return 'CONFIRMED';
+  }
+
+  /**
+   * Moves the net amount to the bankroll and the fee to the fee wallet, each transfer signed once: a step signs and
+   * sends what is due and waits (`waiting`) while a transfer is unconfirmed or the sweep would not pay for its gas.
+   */
+  async function sweepDeposit(depositId: string): Promise<void> {
+    const dep = await load(depositId);
+    if (dep.status !== 'SWEEPING') return;
+    const tron = d.chains.tron(dep.chainId);
+    const sweepTxHash = tron ? await sweepTron(dep, tron) : await sweepTransfers(dep, provider(dep.chainId));
+    await d.db.deposit.updateMany({ where: { id: dep.id, status: 'SWEEPING' }, data: { status: 'PRICING', sweepTxHash } });
+  }
+
   return {
-    /**
-     * Waits for the chain's deposit confirmations, counted from the block the transfer is in now: a reorg that moves
-     * it to another block moves the count with it. Drops the deposit only on `confirmationStep`'s depth of evidence.
-     */
-    async awaitDepositConfirmations(depositId: string): Promise<'CONFIRMED' | 'DROPPED'> {
-      const dep = await load(depositId);
-      if (dep.status === 'DROPPED') return 'DROPPED';
-      if (dep.status !== 'CONFIRMING') return 'CONFIRMED';
-      const p = reader(dep.chainId);
-      const chain = await d.db.chain.findUniqueOrThrow({ where: { chainId: dep.chainId } });
-      const head = await p.head(dep.blockNumber + chain.depositConfirmations - 1);
-      // Until the block it was last seen in is deep enough, the receipt cannot confirm or drop it (a reorg that moved it
-      // elsewhere is found once it is): each poll till then reads the head alone, a call instead of two.
-      const depth = head - dep.blockNumber + 1;
-      if (depth < chain.depositConfirmations) throw waiting(NOT_CONFIRMED, `${Math.max(0, depth)}/${chain.depositConfirmations} confirmations of block ${dep.blockNumber}`);
-      const watched = await watchedTransfer(d.db, dep);
-      const sighting = await p.sight(watched);
-      if (sighting.state === 'INCLUDED' && sighting.blockHash !== dep.blockHash) {
-        await d.db.deposit.updateMany({ where: { id: dep.id, status: 'CONFIRMING' }, data: { blockNumber: sighting.blockNumber, blockHash: sighting.blockHash } });
-        d.logger.warn('deposit re-included in another block by a reorg', { depositId, txHash: dep.txHash, blockNumber: sighting.blockNumber });
-      }
-      const step = confirmationStep(sighting, dep.blockNumber, head, chain.depositConfirmations);
-      if (step.step === 'WAIT') throw waiting(NOT_CONFIRMED, `${step.confirmations}/${chain.depositConfirmations} confirmations (${sighting.state})`);
-      if (step.step === 'DROP') return dropDeposit(dep.id, p, watched, chain.depositConfirmations);
-      const operator = await d.db.operator.findUniqueOrThrow({ where: { id: dep.operatorId } });
-      const gross = BigInt(dep.grossAmount.toFixed(0));
-      const fee = depositFee(gross, operator.depositFeeBps);
-      await d.db.deposit.updateMany({
-        where: { id: dep.id, status: 'CONFIRMING' },
-        data: {
-          status: 'SWEEPING', confirmedAt: new Date(), blockNumber: step.blockNumber, blockHash: step.blockHash,
-          feeAmount: new Prisma.Decimal(fee.toString()), amount: new Prisma.Decimal((gross - fee).toString()),
-        },
-      });
-      return 'CONFIRMED';
+    /** One check of the deposit's confirmations, retried by the server every poll: runs begun before its follow. */
+    awaitDepositConfirmations,
+
+    /** The confirmation checks inside one attempt (see follow), until the deposit is confirmed or dropped. */
+    async followDepositConfirmations(depositId: string, pollMs: number): Promise<'CONFIRMED' | 'DROPPED'> {
+      return follow(() => awaitDepositConfirmations(depositId), pollMs, 'checking confirmations');
     },
 
-    /** Moves the net amount to the bankroll and the fee to the fee wallet; each transfer signed once. */
-    async sweepDeposit(depositId: string): Promise<void> {
-      const dep = await load(depositId);
-      if (dep.status !== 'SWEEPING') return;
-      const tron = d.chains.tron(dep.chainId);
-      const sweepTxHash = tron ? await sweepTron(dep, tron) : await sweepTransfers(dep, provider(dep.chainId));
-      await d.db.deposit.updateMany({ where: { id: dep.id, status: 'SWEEPING' }, data: { status: 'PRICING', sweepTxHash } });
+    /** One step of the sweep (see the function), retried by the server every poll: runs begun before its follow. */
+    sweepDeposit,
+
+    /** The sweep's steps inside one attempt (see follow), until every transfer of it is confirmed. */
+    async followSweep(depositId: string, pollMs: number): Promise<void> {
+      await follow(() => sweepDeposit(depositId), pollMs, 'sweeping');
     },
 
     /** Prices the deposit and writes the DEPOSIT event with the final state; without a fresh price it waits. */

@@ -1,4 +1,4 @@
-import { ApplicationFailure, heartbeat } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/activity';
 import { paysAnyTransaction, type GasVerdict } from '../domain/gas';
 import { broadcastInNonceOrder } from '../chain/broadcast-order';
 import { broadcastStored, settleOutbound } from '../chain/outbound';
@@ -14,7 +14,7 @@ import { chainCeiling, holdForGas, payoutGas } from './payout-gas';
 import { recordWebhookEvent } from '../store/outbox';
 import { NOT_CONFIRMED, PAYOUT_NOT_MINED, PAYOUT_REVERTED } from '../domain/failure-types';
 import { payoutPurpose, payoutTargetOfArg, withdrawCompleteKey } from '../domain/keys';
-import { heartbeatingSleep, waiting, waitOf } from './waiting';
+import { follow, waiting } from './waiting';
 import { treasuryConfirmation } from './treasury-sends';
 import { tronPayouts } from './tron-payouts';
 import { payoutSigner } from './payout-signer';
@@ -116,26 +116,9 @@ export function createPayoutActivities(d: PayoutActivityDeps) {
     /** One step of a payout (see the function), retried by the server every poll: runs begun before followPayout. */
     confirmPayout,
 
-    /**
-     * confirmPayout's polls inside one attempt: each "not confirmed yet" waits `pollMs` (or the wait's own delay) here
-     * and heartbeats, instead of failing the attempt for the server to retry. A payout waiting minutes for its
-     * confirmations costs one activity task and a heartbeat every few seconds, not a task and its retry every poll.
-     * Any other failure, and the worker's shutdown, ends the attempt; the activity's retry policy takes it from there.
-     */
+    /** confirmPayout's polls inside one attempt (see follow). */
     async followPayout(payout: string, pollMs: number): Promise<void> {
-      // The wait's message is what an engineer sees of the payout in the pending activity (Temporal UI).
-      let progress = 'sending';
-      for (;;) {
-        heartbeat(progress);
-        try {
-          return await confirmPayout(payout);
-        } catch (err) {
-          const wait = waitOf(err);
-          if (!wait) throw err;
-          progress = wait.message;
-          await heartbeatingSleep(wait.delayMs ?? pollMs, progress);
-        }
-      }
+      await follow(() => confirmPayout(payout), pollMs, 'sending');
     },
 
     /** Marks the payout complete (runs begun before confirmPayout only): see complete. */

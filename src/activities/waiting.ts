@@ -15,7 +15,7 @@ export function waitOf(err: unknown): { message: string; delayMs: number | undef
   return { message: err.message, delayMs: typeof err.nextRetryDelay === 'number' ? err.nextRetryDelay : undefined };
 }
 
-/** Under the payout follow's heartbeat timeout (payout.ts), so only a step, never a long poll interval, outlasts it. */
+/** Under the follows' heartbeat timeouts (workflows/follow.ts), so only a step, never a long poll interval, outlasts them. */
 const HEARTBEAT_EVERY_MS = 5000;
 
 /** Sleeps `ms` inside an activity, heartbeating `details` at least every `everyMs` (the SDK sends them throttled). */
@@ -23,5 +23,26 @@ export async function heartbeatingSleep(ms: number, details: string, everyMs = H
   for (let left = ms; left > 0; left -= everyMs) {
     heartbeat(details);
     await sleep(Math.min(left, everyMs));
+  }
+}
+
+/**
+ * Runs `step` until it stops waiting, inside one activity attempt: each `waiting` failure heartbeats its message and
+ * sleeps `pollMs` (or the wait's own delay) here, instead of failing the attempt for the server to retry. A transaction
+ * waited on for minutes costs one activity task and a heartbeat every few seconds, not a task and its retry every poll.
+ * Any other failure, and the worker's shutdown, ends the attempt; the activity's retry policy takes it from there.
+ * `progress` is what an engineer sees of it in the pending activity (Temporal UI) until the first wait says more.
+ */
+export async function follow<T>(step: () => Promise<T>, pollMs: number, progress: string): Promise<T> {
+  for (;;) {
+    heartbeat(progress);
+    try {
+      return await step();
+    } catch (err) {
+      const wait = waitOf(err);
+      if (!wait) throw err;
+      progress = wait.message;
+      await heartbeatingSleep(wait.delayMs ?? pollMs, progress);
+    }
   }
 }

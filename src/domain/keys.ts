@@ -41,11 +41,11 @@ export const webhookWorkflowId = (eventId: string) => `webhook-${eventId}`;
 export const webhookTaskQueue = (taskQueue: string) => `${taskQueue}-webhooks`;
 
 /**
- * A sent payout is followed to its end by one activity attempt that polls inside it (followPayout), on a task queue
- * of its own polled by a worker of its own: payouts waiting for their confirmations hold only that worker's slots,
- * never the ones settlements and deposits need (src/temporal/worker.ts).
+ * A sent payout, or a deposit waiting for its confirmations, is followed by one activity attempt that polls inside it
+ * (followPayout, followDepositConfirmations), on a task queue of its own polled by a worker of its own: what waits for
+ * blocks holds only that worker's slots, never the ones settlements, sweeps and credits need (src/temporal/worker.ts).
  */
-export const payoutTaskQueue = (taskQueue: string) => `${taskQueue}-payouts`;
+export const followTaskQueue = (taskQueue: string) => `${taskQueue}-follows`;
 
 /** Per task queue: one relay and one scanner per chain for each worker fleet. */
 export const webhookRelayWorkflowId = (taskQueue: string) => `webhook-relay-${taskQueue}`;

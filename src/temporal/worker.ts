@@ -25,7 +25,7 @@ import { tronFromEvm } from '../adapters/tron-address';
 import { workflowStarts } from './client/starts';
 import { LOOP_START } from './loops';
 import { TASK_POLLING } from './polling';
-import { payoutWorkerOptions } from './payout-worker';
+import { followWorkerOptions } from './follow-worker';
 import { webhookWorkerOptions } from './webhook-worker';
 import type { TemporalConnectOptions } from './client/connect-options';
 
@@ -69,8 +69,8 @@ export type GatewayWorker = Pick<Worker, 'run' | 'shutdown'>;
 
 /**
  * Creates the workers of the gateway on one connection: one on the task queue every workflow and activity runs on, one
- * on its webhook queue (webhookTaskQueue), where deliveries wait on operators' endpoints, and one on its payout queue
- * (payoutTaskQueue), where sent payouts wait for their confirmations. Call run() to poll.
+ * on its webhook queue (webhookTaskQueue), where deliveries wait on operators' endpoints, and one on its follow queue
+ * (followTaskQueue), where sent payouts and detected deposits wait for their confirmations. Call run() to poll.
  * `starts` are the workflow starts its activities make (tests and benchmarks dispatch through them as activities do).
  */
 export async function createWorker(opts: WorkerOptions, deps: WorkerDeps): Promise<{ worker: GatewayWorker; connection: NativeConnection; starts: WorkflowStarts }> {
@@ -99,8 +99,8 @@ export async function createWorker(opts: WorkerOptions, deps: WorkerDeps): Promi
       ...common,
       ...webhookWorkerOptions(opts.taskQueue),
     }),
-    // No workflows: the payouts' follows only (payoutWorkerOptions).
-    await Worker.create({ ...common, workflowBundle: undefined, ...payoutWorkerOptions(opts.taskQueue) }),
+    // No workflows: the follows only (followWorkerOptions).
+    await Worker.create({ ...common, workflowBundle: undefined, ...followWorkerOptions(opts.taskQueue) }),
   ];
   await startRelays(deps.temporal, opts.taskQueue, deps.config);
   await startChainScanners(deps, opts.taskQueue);

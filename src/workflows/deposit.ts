@@ -1,7 +1,22 @@
+import type { RetryPolicy } from '@temporalio/common';
 import { ActivityFailure, log, patched, proxyActivities } from '@temporalio/workflow';
 import type { DepositActivities } from '../activities/deposits';
 import type { HotWalletActivities } from '../activities/hot-wallet';
 import { SWEEP_FAILED } from '../domain/failure-types';
+import { followActivities } from './follow';
+
+/**
+ * A deposit's confirmation checks and its sweep's waits run in one activity attempt each (followDepositConfirmations,
+ * followSweep); runs begun before it have the server retry each check and each step.
+ */
+const WAITS_IN_ONE_ATTEMPT = 'deposit-waits-in-one-attempt';
+/**
+ * A check is a few chain reads: this bounds one, and is how long a follow lost with its worker (every restart, every
+ * deploy) waits before another worker follows the deposit, the old check's own bound.
+ */
+const CHECK_HEARTBEAT = '20 seconds';
+/** A sweep step signs, sends and looks for a receipt for up to a poll: the old step's own bound. */
+const SWEEP_HEARTBEAT = '1 minute';
 
 export interface DepositWorkflowInput {
   depositId: string;
@@ -18,23 +33,29 @@ export interface DepositWorkflowInput {
  */
 export async function depositWorkflow(input: DepositWorkflowInput): Promise<'CREDITED' | 'DROPPED'> {
   const poll = { initialInterval: input.pollMs, backoffCoefficient: 1, maximumInterval: input.pollMs };
-  // A check is a few chain reads. Its timeout is also how long a check lost in transit waits before it is retried: a
-  // worker that stops while the server hands it a task (every restart, every deploy) drops that task unanswered.
-  const { awaitDepositConfirmations } = proxyActivities<DepositActivities>({ startToCloseTimeout: '20 seconds', retry: poll });
-  const { sweepDeposit } = proxyActivities<DepositActivities>({
-    startToCloseTimeout: '1 minute',
-    retry: { ...poll, nonRetryableErrorTypes: [SWEEP_FAILED] },
-  });
   const { creditDeposit } = proxyActivities<DepositActivities>({
     startToCloseTimeout: '1 minute',
     retry: { initialInterval: input.priceRetrySeconds * 1000, backoffCoefficient: 1 },
   });
-  if ((await awaitDepositConfirmations(input.depositId)) === 'DROPPED') return 'DROPPED';
-  await sweepDeposit(input.depositId);
+  const inOneAttempt = patched(WAITS_IN_ONE_ATTEMPT);
+  if ((await confirmations(input, poll, inOneAttempt)) === 'DROPPED') return 'DROPPED';
+  const sweepRetry = { ...poll, nonRetryableErrorTypes: [SWEEP_FAILED] };
+  if (inOneAttempt) await followActivities<DepositActivities>(SWEEP_HEARTBEAT, sweepRetry).followSweep(input.depositId, input.pollMs);
+  else await proxyActivities<DepositActivities>({ startToCloseTimeout: '1 minute', retry: sweepRetry }).sweepDeposit(input.depositId);
   await creditDeposit(input.depositId);
   // The sweep raised the bankroll: its chain's hot-wallet ceiling is checked now, not only on the relay's timer.
   if (patched('hot-wallet-check-after-deposit')) await checkCeiling(input.depositId);
   return 'CREDITED';
+}
+
+/** Waits for the deposit's confirmations: in one attempt on the follow queue, or (runs begun before it) a check a poll. */
+function confirmations(input: DepositWorkflowInput, poll: RetryPolicy, inOneAttempt: boolean) {
+  if (inOneAttempt) {
+    return followActivities<DepositActivities>(CHECK_HEARTBEAT, poll).followDepositConfirmations(input.depositId, input.pollMs);
+  }
+  // A check is a few chain reads. Its timeout is also how long a check lost in transit waits before it is retried: a
+  // worker that stops while the server hands it a task (every restart, every deploy) drops that task unanswered.
+  return proxyActivities<DepositActivities>({ startToCloseTimeout: '20 seconds', retry: poll }).awaitDepositConfirmations(input.depositId);
 }
 
 /** The ceiling check after a credit: a failed check is the relay's to redo on its timer; the deposit is credited either way. */

@@ -11,18 +11,14 @@ import {
 import { TypedSearchAttributes, WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import type { PayoutActivities } from '../activities/payouts';
 import { PAYOUT_UNPAID, type UnpaidPayout } from '../domain/failure-types';
-import { confirmPayoutArg, payoutChildWorkflowId, payoutTarget, payoutTaskQueue } from '../domain/keys';
+import { confirmPayoutArg, payoutChildWorkflowId, payoutTarget } from '../domain/keys';
+import { followActivities } from './follow';
 import { unpaidPayout } from './payout-failures';
 import { ExternalUserId, OperatorId, PayoutState, SessionRef } from './search-attributes';
 
 /** The payout's polls run inside one activity attempt (followPayout); runs begun before it are retried every poll. */
 const POLLS_IN_ONE_ATTEMPT = 'polls-in-one-attempt';
-/** An attempt ends before this only by a failure other than a wait; a payout waiting longer is followed anew. */
-const FOLLOW_ATTEMPT = '1 hour';
-/**
- * The follow heartbeats before each step and every few seconds of its sleeps, so this bounds one step (its reads of the
- * node and PostgreSQL), and a killed worker's follows are retried by another within it.
- */
+/** A payout's step (sign, send, poll, bump, complete) slower than this is followed twice: safe, and rare. */
 const FOLLOW_HEARTBEAT = '30 seconds';
 
 export interface PayoutWorkflowInput {
@@ -56,15 +52,7 @@ export async function payoutWorkflow(input: PayoutWorkflowInput): Promise<Payout
   const arg = confirmPayoutArg(payoutTarget(input));
   try {
     if (patched(POLLS_IN_ONE_ATTEMPT)) {
-      // On the payout queue's worker, whose slots only follows take. A killed worker's follow is retried once its
-      // heartbeats stop; one that stops with its worker fails at once and is retried a poll later.
-      const { followPayout } = proxyActivities<PayoutActivities>({
-        taskQueue: payoutTaskQueue(workflowInfo().taskQueue),
-        startToCloseTimeout: FOLLOW_ATTEMPT,
-        heartbeatTimeout: FOLLOW_HEARTBEAT,
-        retry,
-      });
-      await followPayout(arg, input.pollMs);
+      await followActivities<PayoutActivities>(FOLLOW_HEARTBEAT, retry).followPayout(arg, input.pollMs);
     } else {
       // Retried by the server every poll.
       await proxyActivities<PayoutActivities>({ startToCloseTimeout: '1 minute', retry }).confirmPayout(arg);

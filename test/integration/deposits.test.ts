@@ -9,6 +9,7 @@ import { WEBHOOK_FIELDS } from '../../src/domain/webhook-events';
 import { createOperator } from '../../src/provisioning/operators';
 import { createTestContext, type TestContext } from '../support/harness';
 import { http } from '../support/http';
+import { activityAttempts, scheduledActivities } from '../support/payout-runs';
 import { delay, eventually } from '../support/wait';
 import { WebhookReceiver, type Received } from '../support/webhook-receiver';
 
@@ -88,6 +89,9 @@ describe('deposits on the dev chain', () => {
     const feesBefore = await balanceOf(usdc.address, feeWalletAddress(ctx.keys.HD_MNEMONIC));
     const price = await feedPrice(usdc.priceFeed);
     const { txHash } = await fund({ nodeUrl, registry: ctx.services.registry, address, token: 'USDC', amount: '12.5' });
+    // Seen and waiting for its confirmations for a while (polls every 200 ms here) before they are mined.
+    const seen = await eventually(() => ctx.db.deposit.findFirst({ where: { txHash } }), 30_000, 'deposit detected');
+    await delay(1500);
 
     const [d] = await confirmAndWait(user);
     expect(Object.keys(d!)).toEqual(WEBHOOK_FIELDS.DEPOSIT);
@@ -112,6 +116,10 @@ describe('deposits on the dev chain', () => {
     const row = await ctx.db.deposit.findFirstOrThrow({ where: { txHash } });
     expect(row.status).toBe('CREDITED');
     expect(await ctx.db.webhookEvent.count({ where: { uniqueKey: `DEPOSIT:${row.id}` } })).toBe(1);
+    // Its confirmation checks ran inside one attempt of one activity on the follow queue, though it waited for blocks,
+    // and so did its sweep's steps.
+    expect(await scheduledActivities(ctx.temporal.client, depositWorkflowId(seen))).toEqual(['followDepositConfirmations', 'followSweep', 'creditDeposit', 'checkHotWalletAfterDeposit']);
+    expect((await activityAttempts(ctx.temporal.client, depositWorkflowId(seen))).slice(0, 2)).toEqual([1, 1]);
   });
 
   it('When a USD operator user sends native ETH with no open session, Then type NATIVE, contractAddress null, sessionRef and sessionAmount null', async () => {
@@ -161,15 +169,15 @@ describe('deposits on the dev chain', () => {
     expect(await ctx.db.webhookEvent.count({ where: { event: 'DEPOSIT', body: { contains: txHash } } })).toBe(1);
   });
 
-  it('When a confirmation check is lost in transit (its worker never answers it), Then it is retried once its 20 s bound passes and the deposit is credited once', async () => {
-    // What a worker that stops while the server hands it a task leaves behind: a started attempt no one will answer.
-    // It is retried only when its start-to-close timeout passes.
+  it('When a confirmation follow is lost in transit (its worker never answers it), Then it is retried once its 20 s heartbeat bound passes and the deposit is credited once', async () => {
+    // What a worker that stops while the server hands it a task leaves behind: a started attempt no one will answer
+    // and that never heartbeats. It is retried only when its heartbeat timeout passes.
     let lost = false;
     await ctx.stopWorker();
     await ctx.startWorker((acts) => ({
       ...acts,
-      awaitDepositConfirmations: (depositId: string) => {
-        if (lost) return acts.awaitDepositConfirmations(depositId);
+      followDepositConfirmations: (depositId: string, pollMs: number) => {
+        if (lost) return acts.followDepositConfirmations(depositId, pollMs);
         lost = true;
         return new Promise<never>((_, reject) => Context.current().cancelled.catch(reject));
       },
@@ -181,15 +189,17 @@ describe('deposits on the dev chain', () => {
       expect(lost).toBe(true);
       await delay(1500);
       expect(depositsFor(user)).toHaveLength(1);
-      // The server retried the lost attempt once it timed out: how long that takes is the bound the check was scheduled
-      // with (it was a minute once), held to 20 s here.
+      // The server retried the lost attempt once it timed out: how long that takes is the heartbeat bound the follow was
+      // scheduled with (a check's bound was a minute once), held to 20 s here.
       const dep = await ctx.db.deposit.findFirstOrThrow({ where: { txHash } });
       const history = await ctx.temporal.client.workflow.getHandle(depositWorkflowId(dep)).fetchHistory();
       const checks = history.events!.flatMap((e) => {
         const a = e.activityTaskScheduledEventAttributes;
-        return a?.activityType?.name === 'awaitDepositConfirmations' ? [Number(a.startToCloseTimeout?.seconds ?? 0)] : [];
+        return a?.activityType?.name === 'followDepositConfirmations' ? [Number(a.heartbeatTimeout?.seconds ?? 0)] : [];
       });
-      expect(Math.max(...checks)).toBeLessThanOrEqual(20);
+      expect(checks).toHaveLength(1);
+      expect(checks[0]).toBeGreaterThan(0);
+      expect(checks[0]).toBeLessThanOrEqual(20);
     } finally {
       await ctx.stopWorker();
       await ctx.startWorker();
