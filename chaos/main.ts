@@ -17,6 +17,7 @@ import { reconcile } from '../src/reconcile';
 import { createTestContext } from '../test/support/harness';
 import { TEST_ENV } from '../test/support/services';
 import { startServices } from '../test/support/start-services';
+import { stopOnCrash } from '../test/support/stop-on-crash';
 import { delay, eventually } from '../test/support/wait';
 import { ACK, WebhookReceiver } from '../test/support/webhook-receiver';
 import { unsettled, violations } from './checks';
@@ -43,6 +44,11 @@ async function campaign(): Promise<number> {
   const rand = seeded(SEED);
   log(`seed ${SEED}, ${KILLS} kills, ${ITEMS} items`);
   const { services, stop } = await startServices();
+  // The services and the worker process stop however the campaign ends, on an error no `finally` sees too.
+  const stops = [stop];
+  const withdrawCrashStop = stopOnCrash(async () => {
+    for (const s of stops.reverse()) await s();
+  }, log);
   process.env[TEST_ENV] = JSON.stringify(services);
   const chain = [{ nodeUrl: services.chainNodeUrl, registry: services.registry }, services.secondChain].find((c) => c.registry.chainId === CHAIN);
   if (!chain) throw new Error(`--chain ${CHAIN}: not a dev chain of the harness`);
@@ -58,6 +64,7 @@ async function campaign(): Promise<number> {
   receiver.answer(() => ACK);
   const logFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'gw-chaos-')), 'worker.log');
   const worker = new WorkerProcess(services.serviceScript, { ...ctx.env, LOG_LEVEL: 'info', WORKFLOW_BUNDLE_PATH: services.workflowBundlePath }, logFile);
+  stops.push(() => worker.stop());
   const ready = () => eventually(async () => worker.ready(), 120_000, 'the worker to start');
   const stopMiner = startMiner(chain.nodeUrl, CHAIN);
   const workload = await openWorkload(ctx, receiver, rand, chain);
@@ -112,6 +119,7 @@ async function campaign(): Promise<number> {
     await receiver.stop();
     await ctx.close();
     await stop();
+    withdrawCrashStop();
   }
 }
 

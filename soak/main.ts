@@ -23,6 +23,7 @@ import { createTestContext } from '../test/support/harness';
 import { startServiceProcesses } from '../test/support/service-processes';
 import { TEST_ENV } from '../test/support/services';
 import { startServices } from '../test/support/start-services';
+import { stopOnCrash } from '../test/support/stop-on-crash';
 import { delay } from '../test/support/wait';
 import { ACK, FAIL, WebhookReceiver } from '../test/support/webhook-receiver';
 import { judge, type Minute } from './figures';
@@ -74,12 +75,18 @@ async function soak(): Promise<number> {
   const started = Date.now();
   log(`${MINUTES} min: ${SESSIONS_PER_SECOND} deposit sessions/s, one workload item every ${ITEM_SECONDS} s (${KINDS.join(', ')} in turn)`);
   const { services, stop } = await startServices();
+  // The services and the service processes stop however the soak ends, on an error no `finally` sees too.
+  const stops = [stop];
+  const withdrawCrashStop = stopOnCrash(async () => {
+    for (const s of stops.reverse()) await s();
+  }, log);
   process.env[TEST_ENV] = JSON.stringify(services);
   const chain = { nodeUrl: services.chainNodeUrl, registry: services.registry };
   // The delivery retries of the production defaults would outlast the soak's settle time after the outage minute.
   const ctx = await createTestContext({ env: { WEBHOOK_RETRY_DELAYS_SECONDS: '5,10,20,40,80', OUTBOX_RELAY_SECONDS: '5', LOG_LEVEL: 'warn' } });
   const metricsPort = await freePort();
   const cluster = await startServiceProcesses(1, services.serviceScript, { ...ctx.env, WORKFLOW_BUNDLE_PATH: services.workflowBundlePath, WORKER_METRICS_PORT: String(metricsPort) });
+  stops.push(() => cluster.stopWorkers(), () => cluster.stopApis());
   const inProcessApi = ctx.apiUrl;
   ctx.apiUrl = cluster.apiUrls[0]!;
   const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
@@ -247,6 +254,7 @@ async function soak(): Promise<number> {
     await cluster.stopApis();
     await ctx.close();
     await stop();
+    withdrawCrashStop();
   }
 }
 
