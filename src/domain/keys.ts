@@ -41,9 +41,9 @@ export const webhookWorkflowId = (eventId: string) => `webhook-${eventId}`;
 export const webhookTaskQueue = (taskQueue: string) => `${taskQueue}-webhooks`;
 
 /**
- * A sent payout, or a deposit waiting for its confirmations, is followed by one activity attempt that polls inside it
- * (followPayout, followDepositConfirmations), on a task queue of its own polled by a worker of its own: what waits for
- * blocks holds only that worker's slots, never the ones settlements, sweeps and credits need (src/temporal/worker.ts).
+ * A sent payout, a deposit's confirmations and its sweep are each followed by one activity attempt that polls inside
+ * it (followPayout, followDepositConfirmations, followSweep), on a task queue of its own polled by a worker of its own:
+ * what waits for blocks holds only that worker's slots, never the ones settlements and credits need (temporal/worker.ts).
  */
 export const followTaskQueue = (taskQueue: string) => `${taskQueue}-follows`;
 

@@ -10,7 +10,7 @@ const FOLLOW_SLOTS = 2000;
 
 /**
  * The follow queue's worker (beside the gateway's, in the same process and on the same connection): activities only,
- * so payouts and deposits waiting for their confirmations never hold the slots that settlements, sweeps and credits need.
+ * so payouts and deposits waiting for blocks never hold the slots that settlements and credits need.
  */
 export function followWorkerOptions(gatewayTaskQueue: string): Pick<WorkerOptions, 'taskQueue' | 'maxConcurrentActivityTaskExecutions'> {
   return { taskQueue: followTaskQueue(gatewayTaskQueue), maxConcurrentActivityTaskExecutions: FOLLOW_SLOTS };
