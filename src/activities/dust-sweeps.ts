@@ -7,6 +7,7 @@ import { Prisma, type DustSweep } from '../generated/prisma/client';
 import type { PricingOutboxWriterDeps, SigningOutboxWriterDeps } from './deps';
 import { gasRefusalOf } from './gas-refusal';
 import { sweepSender } from './sweep-send';
+import { follow } from './waiting';
 
 export type DustSweepDeps = Pick<PricingOutboxWriterDeps, 'db' | 'chains' | 'config' | 'logger' | 'prices'> & Pick<SigningOutboxWriterDeps, 'signers'>;
 
@@ -65,6 +66,29 @@ export function createDustSweepActivities(d: DustSweepDeps) {
     return sendAndWait(p, { chainId: s.chainId, purpose: dustSweepPurpose(s.id), signer: from, ...dustTransfer(s.tokenAddress, bankroll.address, raw) });
   }
 
+  /**
+   * Tops up the deposit address's gas and moves the claimed dust whole to the bankroll, each transaction signed once: a
+   * step signs and sends what is due and waits (`waiting`) while a transfer is unconfirmed.
+   */
+  async function sweepDust(dustSweepId: string): Promise<'SWEPT' | 'FAILED'> {
+    const s = await d.db.dustSweep.findUniqueOrThrow({ where: { id: BigInt(dustSweepId) } });
+    if (s.status !== 'SWEEPING') return s.status;
+    try {
+      const sweepTxHash = await sendSweep(s, d.chains.require(s.chainId));
+      await d.db.$transaction([
+        d.db.dustSweep.updateMany({ where: { id: s.id, status: 'SWEEPING' }, data: { status: 'SWEPT', sweepTxHash } }),
+        d.db.deposit.updateMany({ where: { dustSweepId: s.id }, data: { sweepTxHash } }),
+      ]);
+      d.logger.info('dust swept', { dustSweepId, depositAddress: s.depositAddress, amount: s.amount.toFixed(0), sweepTxHash });
+      return 'SWEPT';
+    } catch (err) {
+      if (!(err instanceof ApplicationFailure && err.type === SWEEP_FAILED)) throw err;
+      await d.db.dustSweep.updateMany({ where: { id: s.id, status: 'SWEEPING' }, data: { status: 'FAILED' } });
+      d.logger.error('dust sweep failed; its dust waits for an admin', { dustSweepId, depositAddress: s.depositAddress });
+      return 'FAILED';
+    }
+  }
+
   return {
     /**
      * Claims, per deposit address and asset, the confirmed unclaimed dust whose total pays for its sweep's gas now,
@@ -104,24 +128,12 @@ export function createDustSweepActivities(d: DustSweepDeps) {
       return open.map((s) => s.id.toString());
     },
 
-    /** Tops up the deposit address's gas and moves the claimed dust whole to the bankroll; each transaction signed once. */
-    async sweepDust(dustSweepId: string): Promise<'SWEPT' | 'FAILED'> {
-      const s = await d.db.dustSweep.findUniqueOrThrow({ where: { id: BigInt(dustSweepId) } });
-      if (s.status !== 'SWEEPING') return s.status;
-      try {
-        const sweepTxHash = await sendSweep(s, d.chains.require(s.chainId));
-        await d.db.$transaction([
-          d.db.dustSweep.updateMany({ where: { id: s.id, status: 'SWEEPING' }, data: { status: 'SWEPT', sweepTxHash } }),
-          d.db.deposit.updateMany({ where: { dustSweepId: s.id }, data: { sweepTxHash } }),
-        ]);
-        d.logger.info('dust swept', { dustSweepId, depositAddress: s.depositAddress, amount: s.amount.toFixed(0), sweepTxHash });
-        return 'SWEPT';
-      } catch (err) {
-        if (!(err instanceof ApplicationFailure && err.type === SWEEP_FAILED)) throw err;
-        await d.db.dustSweep.updateMany({ where: { id: s.id, status: 'SWEEPING' }, data: { status: 'FAILED' } });
-        d.logger.error('dust sweep failed; its dust waits for an admin', { dustSweepId, depositAddress: s.depositAddress });
-        return 'FAILED';
-      }
+    /** One step of a dust sweep (see the function), retried by the server every poll: runs begun before its follow. */
+    sweepDust,
+
+    /** A dust sweep's steps inside one attempt (see follow), until it is swept or failed. */
+    async followDustSweep(dustSweepId: string, pollMs: number): Promise<'SWEPT' | 'FAILED'> {
+      return follow(() => sweepDust(dustSweepId), pollMs, 'sweeping dust');
     },
   };
 }

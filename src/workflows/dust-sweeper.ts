@@ -1,5 +1,11 @@
-import { continueAsNew, proxyActivities, sleep } from '@temporalio/workflow';
+import { continueAsNew, patched, proxyActivities, sleep } from '@temporalio/workflow';
 import type { DustSweepActivities } from '../activities/dust-sweeps';
+import { followActivities } from './follow';
+
+/** A dust sweep's waits run in one activity attempt (followDustSweep); runs begun before it have each step retried. */
+const SWEEP_IN_ONE_ATTEMPT = 'dust-sweep-in-one-attempt';
+/** A sweep step signs, sends and looks for a receipt for up to a poll: the old step's own bound. */
+const SWEEP_HEARTBEAT = '1 minute';
 
 export interface DustSweeperInput {
   chainId: number;
@@ -21,12 +27,13 @@ export async function dustSweeperWorkflow(input: DustSweeperInput): Promise<neve
     startToCloseTimeout: '1 minute',
     retry: { maximumInterval: '30 seconds' },
   });
-  const { sweepDust } = proxyActivities<DustSweepActivities>({
-    startToCloseTimeout: '1 minute',
-    retry: { initialInterval: input.pollMs, backoffCoefficient: 1, maximumInterval: input.pollMs },
-  });
+  const poll = { initialInterval: input.pollMs, backoffCoefficient: 1, maximumInterval: input.pollMs };
+  const sweep = (id: string) =>
+    patched(SWEEP_IN_ONE_ATTEMPT)
+      ? followActivities<DustSweepActivities>(SWEEP_HEARTBEAT, poll).followDustSweep(id, input.pollMs)
+      : proxyActivities<DustSweepActivities>({ startToCloseTimeout: '1 minute', retry: poll }).sweepDust(id);
   for (let round = 0; round < ROUNDS_PER_RUN; round++) {
-    for (const id of await claimDustSweeps(input.chainId)) await sweepDust(id);
+    for (const id of await claimDustSweeps(input.chainId)) await sweep(id);
     await sleep(input.intervalSeconds * 1000);
   }
   return continueAsNew<typeof dustSweeperWorkflow>(input);

@@ -1,11 +1,13 @@
 import { Contract, JsonRpcProvider } from 'ethers';
 import { fund, mine, setPrice } from '../../dev/devchain/dev-commands';
+import { dustSweeperWorkflowId } from '../../src/domain/keys';
 import { createAdmin } from '../../src/provisioning/admins';
 import { createOperator } from '../../src/provisioning/operators';
 import { reconcile } from '../../src/reconcile';
 import { ensureDepositAddress } from '../../src/store/deposit-addresses';
 import { createTestContext, type TestContext } from '../support/harness';
 import { http } from '../support/http';
+import { scheduledActivities } from '../support/payout-runs';
 import { delay, eventually } from '../support/wait';
 import { WebhookReceiver } from '../support/webhook-receiver';
 
@@ -206,5 +208,12 @@ describe('dust deposits', () => {
     expect(depositsFor(u!.user)).toHaveLength(0);
     const report = await reconcile({ db: ctx.db, chains: ctx.chains, bankroll }, 31337);
     expect(report.differences).toEqual([]);
+    // The sweep's waits ran inside one follow on the follow queue, not as a step the server retried every poll.
+    const sweeps: string[] = [];
+    const query = `WorkflowId = '${dustSweeperWorkflowId(ctx.config.TEMPORAL_TASK_QUEUE, 31337)}'`;
+    for await (const run of ctx.temporal.client.workflow.list({ query })) {
+      sweeps.push(...(await scheduledActivities(ctx.temporal.client, run.workflowId, run.runId)).filter((a) => a !== 'claimDustSweeps'));
+    }
+    expect(sweeps).toEqual(['followDustSweep']);
   });
 });
