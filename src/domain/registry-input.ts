@@ -41,7 +41,7 @@ export function checkedConfirmations(n: number, what: string): number {
 
 /** The most gas one transfer may be signed with: at least a plain transfer's 21,000, at most a 30M-gas block. */
 export function checkedGasCeiling(n: number): number {
-  if (!Number.isInteger(n) || n < Number(INTRINSIC_GAS) || n > 30_000_000) throw new RegistryInputError(`max gas per transfer: expected a whole number from 21000 to 30000000, got ${n}`);
+  if (!Number.isInteger(n) || n < Number(INTRINSIC_GAS) || n > 30_000_000) throw new RegistryInputError(`max gas per transfer: expected a whole number from ${INTRINSIC_GAS} to 30000000, got ${n}`);
   return n;
 }
 

@@ -82,7 +82,7 @@ describe('Mode B: external approval', () => {
     expect(payout).toMatchObject({ workflowId: `payout-${w.id}`, status: { name: 'COMPLETED' }, parentExecution: { workflowId: `withdrawal-${w.id}` } });
     expect(payout!.typedSearchAttributes.get(PayoutState)).toBe('COMPLETED');
     expect(payout!.typedSearchAttributes.get(OperatorId)).toBe(ext.id);
-    // Followed in one attempt on the payout queue, its polls inside it, though it waited for its confirmations.
+    // Followed in one attempt on the follow queue, its polls inside it, though it waited for its confirmations.
     expect(await scheduledActivities(ctx.temporal.client, payout!.workflowId, payout!.runId)).toEqual(['followPayout']);
     expect(await activityAttempts(ctx.temporal.client, payout!.workflowId, payout!.runId)).toEqual([1]);
   });
