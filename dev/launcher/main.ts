@@ -18,7 +18,7 @@ import { SIGNING_KEY_VARS, loadSigningKeys, roleEnvs, withoutSigningKeys, type S
 import { DATA_DIR, ROOT } from './paths';
 import { launcherDb } from './launcher-db';
 import { createDatabaseIfMissing, findOrStartPostgres, migrate, withDatabase } from './postgres';
-import { startProcess, waitFor } from './processes';
+import { startProcess, stopOnCrash, waitFor } from './processes';
 import { workersPolling } from './worker-ready';
 import { startFrontProxy } from './front-proxy';
 import { planServices, processCount } from './service-plan';
@@ -33,7 +33,10 @@ async function temporal(stops: Stop[]): Promise<Record<string, string>> {
   if (process.env.TEMPORAL_ADDRESS) return {};
   const settings = readDevServerSettings();
   const cli = ensureTemporalCli((msg) => log.info(msg));
-  const proc = await startTemporalDevServer(cli, settings, path.join(DATA_DIR, 'temporal.log'));
+  // In a process group of its own: Ctrl-C reaches the launcher and the services but not the server, which is stopped
+  // last (stopAll), so a worker finishing its shutdown still reaches it. Killed with them, it kept a workflow task the
+  // worker had started as started, and the next start's scanner waited for that task's one-minute timeout.
+  const proc = await startTemporalDevServer(cli, settings, path.join(DATA_DIR, 'temporal.log'), { ownProcessGroup: true });
   stops.push({ name: 'temporal', stop: proc.stop });
   log.info('temporal dev server ready', { address: `${settings.ip}:${settings.port}`, ui: `http://${settings.ip}:${settings.uiPort}` });
   return {
@@ -137,6 +140,10 @@ async function main() {
   };
   process.once('SIGINT', () => void shutdown(0));
   process.once('SIGTERM', () => void shutdown(0));
+  // A closed terminal: its group's hang-up no longer reaches the Temporal server (its own group), so it is stopped here,
+  // and so it is when the launcher itself fails on an error nothing awaits.
+  process.once('SIGHUP', () => void shutdown(0));
+  stopOnCrash(() => stopAll(stops), (msg) => log.error(msg));
   // A signal sent to `npm start` alone may stop a shell between it and us without reaching us; a parent that is gone
   // means the same as SIGTERM, so no service outlives the command that started it.
   const parent = process.ppid;

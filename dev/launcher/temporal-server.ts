@@ -61,11 +61,15 @@ async function frontendAnswers(address: string): Promise<boolean> {
   }
 }
 
-/** Starts `temporal server start-dev` and waits for its frontend to answer (and its UI, when on, to accept connections). */
-export async function startTemporalDevServer(cli: string, s: DevServerSettings, logFile?: string): Promise<Managed> {
+/**
+ * Starts `temporal server start-dev` and waits for its frontend to answer (and its UI, when on, to accept connections).
+ * `ownProcessGroup`: the server is not in its starter's process group, so a signal to that group (Ctrl-C in a terminal)
+ * does not reach it and its starter stops it when it chooses (`stop()`).
+ */
+export async function startTemporalDevServer(cli: string, s: DevServerSettings, logFile?: string, opts: { ownProcessGroup?: boolean } = {}): Promise<Managed> {
   if (await tcpOpen(s.ip, s.port)) throw new Error(`port ${s.ip}:${s.port} is taken: another Temporal server? Set TEMPORAL_ADDRESS to use it`);
   if (s.dbFilename) mkdirSync(path.dirname(path.resolve(ROOT, s.dbFilename)), { recursive: true });
-  const proc = startProcess('temporal', cli, devServerArgs(s), { logFile });
+  const proc = startProcess('temporal', cli, devServerArgs(s), { logFile, detached: opts.ownProcessGroup === true });
   await waitFor('Temporal dev server', async () => (await tcpOpen(s.ip, s.port)) && (await frontendAnswers(`${s.ip}:${s.port}`)), 60_000, proc);
   // Answered, but by this server? One that could not bind a port of its own has exited by now.
   if (proc.child.exitCode !== null) throw new Error(`Temporal dev server: exited with code ${proc.child.exitCode} (a port of its own taken?)`);

@@ -6,7 +6,7 @@ import path from 'node:path';
 /** Runs a driver in its own process: it registers a stop that writes `marker`, then does `then`. */
 function driver(then: string): { status: number | null; stopped: string | null; stderr: string } {
   const marker = path.join(mkdtempSync(path.join(os.tmpdir(), 'stop-on-crash-')), 'stopped');
-  const helper = path.resolve(__dirname, '../support/stop-on-crash.ts');
+  const helper = path.resolve(__dirname, '../../dev/launcher/processes.ts');
   const script = `
     const { writeFileSync } = require('node:fs');
     const { stopOnCrash } = require(${JSON.stringify(helper)});

@@ -1,0 +1,34 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../../src/adapters/free-port';
+import { ensureTemporalCli, readDevServerSettings, startTemporalDevServer } from '../../dev/launcher/temporal-server';
+
+/** A process's group, from /proc (field 5 of its stat line, after the command in parentheses). */
+const processGroup = (pid: number | 'self') => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[2]);
+
+async function devServer(ownProcessGroup: boolean) {
+  const settings = { ...readDevServerSettings(), port: await freePort(), uiPort: null, dbFilename: undefined };
+  const logFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'launcher-temporal-')), 'temporal.log');
+  return startTemporalDevServer(ensureTemporalCli(), settings, logFile, { ownProcessGroup });
+}
+
+describe("the launcher's Temporal dev server", () => {
+  it('When started in a process group of its own (as `npm start` does), Then it is out of its starter\'s process group, which Ctrl-C signals, and its stop() still ends it', async () => {
+    const own = await devServer(true);
+    try {
+      expect(processGroup(own.child.pid!)).not.toBe(processGroup('self'));
+      expect(processGroup(own.child.pid!)).toBe(own.child.pid);
+    } finally {
+      await own.stop();
+    }
+    expect(own.child.exitCode !== null || own.child.signalCode !== null).toBe(true);
+    // Without it (the test services), the server shares its starter's group, as every other child does.
+    const shared = await devServer(false);
+    try {
+      expect(processGroup(shared.child.pid!)).toBe(processGroup('self'));
+    } finally {
+      await shared.stop();
+    }
+  });
+});
