@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { JsonRpcProvider } from 'ethers';
 import { createLogger } from '../../src/adapters/logger';
@@ -22,7 +22,7 @@ import { startProcess, stopOnCrash, waitFor } from './processes';
 import { workersPolling } from './worker-ready';
 import { startFrontProxy } from './front-proxy';
 import { planServices, processCount } from './service-plan';
-import { ensureTemporalCli, readDevServerSettings, startTemporalDevServer } from './temporal-server';
+import { ensureTemporalCli, readDevServerSettings, startTemporalDevServer, stopLeftoverDevServer } from './temporal-server';
 
 const log = createLogger({ base: { service: 'launcher' } });
 
@@ -36,8 +36,12 @@ async function temporal(stops: Stop[]): Promise<Record<string, string>> {
   // In a process group of its own: Ctrl-C reaches the launcher and the services but not the server, which is stopped
   // last (stopAll), so a worker finishing its shutdown still reaches it. Killed with them, it kept a workflow task the
   // worker had started as started, and the next start's scanner waited for that task's one-minute timeout.
+  const pidFile = path.join(DATA_DIR, 'temporal.pid');
+  // A launcher killed outright (SIGKILL) could not stop its server: the next start ends it first.
+  await stopLeftoverDevServer(pidFile, (msg) => log.warn(msg));
   const proc = await startTemporalDevServer(cli, settings, path.join(DATA_DIR, 'temporal.log'), { ownProcessGroup: true });
-  stops.push({ name: 'temporal', stop: proc.stop });
+  writeFileSync(pidFile, String(proc.child.pid));
+  stops.push({ name: 'temporal', stop: () => proc.stop().then(() => rmSync(pidFile, { force: true })) });
   log.info('temporal dev server ready', { address: `${settings.ip}:${settings.port}`, ui: `http://${settings.ip}:${settings.uiPort}` });
   return {
     TEMPORAL_ADDRESS: `${settings.ip}:${settings.port}`,
@@ -138,11 +142,11 @@ async function main() {
     await stopAll(stops);
     process.exit(code);
   };
-  process.once('SIGINT', () => void shutdown(0));
-  process.once('SIGTERM', () => void shutdown(0));
-  // A closed terminal: its group's hang-up no longer reaches the Temporal server (its own group), so it is stopped here,
-  // and so it is when the launcher itself fails on an error nothing awaits.
-  process.once('SIGHUP', () => void shutdown(0));
+  // Every signal, not once: Ctrl-C reaches us twice (from the terminal's group and forwarded by npm), and a second
+  // SIGINT without a listener would end the launcher halfway through stopping, leaving the Temporal server (its own
+  // group) running. A closed terminal's hang-up no longer reaches that server either, so it is stopped here too, and
+  // so it is when the launcher itself fails on an error nothing awaits.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(0));
   stopOnCrash(() => stopAll(stops), (msg) => log.error(msg));
   // A signal sent to `npm start` alone may stop a shell between it and us without reaching us; a parent that is gone
   // means the same as SIGTERM, so no service outlives the command that started it.

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
@@ -76,4 +76,27 @@ export async function startTemporalDevServer(cli: string, s: DevServerSettings, 
   const uiPort = s.uiPort;
   if (uiPort !== null) await waitFor('Temporal Web UI', () => tcpOpen(s.ip, uiPort), 30_000, proc);
   return proc;
+}
+
+/**
+ * Ends the dev server a launcher started and could not stop (killed outright): the process `pidFile` names, if it is
+ * still a `temporal server start-dev`. Its store is on disk, so nothing of it is lost. A pid reused by another program
+ * is left alone.
+ */
+export async function stopLeftoverDevServer(pidFile: string, log: (msg: string) => void): Promise<void> {
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8'));
+  const alive = () => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('start-dev');
+    } catch {
+      return false;
+    }
+  };
+  if (!Number.isInteger(pid) || pid <= 0 || !alive()) return;
+  log(`a Temporal dev server from an earlier start is still running (pid ${pid}); stopping it`);
+  process.kill(pid, 'SIGTERM');
+  for (let waited = 0; alive() && waited < 10_000; waited += 200) await new Promise((r) => setTimeout(r, 200));
+  if (alive()) process.kill(pid, 'SIGKILL');
+  for (let waited = 0; alive() && waited < 5000; waited += 200) await new Promise((r) => setTimeout(r, 200));
 }

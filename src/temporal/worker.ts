@@ -70,7 +70,7 @@ export type GatewayWorker = Pick<Worker, 'run' | 'shutdown'>;
 /**
  * Creates the workers of the gateway on one connection: one on the task queue every workflow and activity runs on, one
  * on its webhook queue (webhookTaskQueue), where deliveries wait on operators' endpoints, and one on its follow queue
- * (followTaskQueue), where sent payouts and detected deposits wait for their confirmations. Call run() to poll.
+ * (followTaskQueue), where payouts, deposits and sweeps wait for their blocks. Call run() to poll.
  * `starts` are the workflow starts its activities make (tests and benchmarks dispatch through them as activities do).
  */
 export async function createWorker(opts: WorkerOptions, deps: WorkerDeps): Promise<{ worker: GatewayWorker; connection: NativeConnection; starts: WorkflowStarts }> {

@@ -3,7 +3,7 @@ import { ActivityFailure, log, patched, proxyActivities } from '@temporalio/work
 import type { DepositActivities } from '../activities/deposits';
 import type { HotWalletActivities } from '../activities/hot-wallet';
 import { SWEEP_FAILED } from '../domain/failure-types';
-import { followActivities } from './follow';
+import { followActivities, SWEEP_HEARTBEAT } from './follow';
 
 /**
  * A deposit's confirmation checks and its sweep's waits run in one activity attempt each (followDepositConfirmations,
@@ -15,8 +15,6 @@ const WAITS_IN_ONE_ATTEMPT = 'deposit-waits-in-one-attempt';
  * deploy) waits before another worker follows the deposit, the old check's own bound.
  */
 const CHECK_HEARTBEAT = '20 seconds';
-/** A sweep step signs, sends and looks for a receipt for up to a poll: the old step's own bound. */
-const SWEEP_HEARTBEAT = '1 minute';
 
 export interface DepositWorkflowInput {
   depositId: string;

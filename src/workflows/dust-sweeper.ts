@@ -1,11 +1,9 @@
 import { continueAsNew, patched, proxyActivities, sleep } from '@temporalio/workflow';
 import type { DustSweepActivities } from '../activities/dust-sweeps';
-import { followActivities } from './follow';
+import { followActivities, SWEEP_HEARTBEAT } from './follow';
 
 /** A dust sweep's waits run in one activity attempt (followDustSweep); runs begun before it have each step retried. */
 const SWEEP_IN_ONE_ATTEMPT = 'dust-sweep-in-one-attempt';
-/** A sweep step signs, sends and looks for a receipt for up to a poll: the old step's own bound. */
-const SWEEP_HEARTBEAT = '1 minute';
 
 export interface DustSweeperInput {
   chainId: number;

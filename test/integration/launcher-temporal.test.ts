@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../src/adapters/free-port';
-import { ensureTemporalCli, readDevServerSettings, startTemporalDevServer } from '../../dev/launcher/temporal-server';
+import { ensureTemporalCli, readDevServerSettings, startTemporalDevServer, stopLeftoverDevServer } from '../../dev/launcher/temporal-server';
 
 /** A process's group, from /proc (field 5 of its stat line, after the command in parentheses). */
 const processGroup = (pid: number | 'self') => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[2]);
@@ -30,5 +30,24 @@ describe("the launcher's Temporal dev server", () => {
     } finally {
       await shared.stop();
     }
+  });
+
+  it('When an earlier launcher was killed outright and its server still runs, Then the next start ends it by its pid file; a pid file naming another program leaves that alone', async () => {
+    const leftover = await devServer(true);
+    const pidFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'launcher-pid-')), 'temporal.pid');
+    try {
+      writeFileSync(pidFile, String(leftover.child.pid));
+      const said: string[] = [];
+      await stopLeftoverDevServer(pidFile, (m) => said.push(m));
+      expect(existsSync(`/proc/${leftover.child.pid}/cmdline`) && readFileSync(`/proc/${leftover.child.pid}/cmdline`, 'utf8').includes('start-dev')).toBe(false);
+      expect(said.join()).toContain('still running');
+    } finally {
+      await leftover.stop();
+    }
+    // Our own pid in the file: not a Temporal server, so nothing is signalled (this test would not go on otherwise).
+    writeFileSync(pidFile, String(process.pid));
+    const said: string[] = [];
+    await stopLeftoverDevServer(pidFile, (m) => said.push(m));
+    expect(said).toEqual([]);
   });
 });
