@@ -95,8 +95,8 @@ export async function stopLeftoverDevServer(pidFile: string, log: (msg: string) 
   };
   if (!Number.isInteger(pid) || pid <= 0 || !alive()) return;
   log(`a Temporal dev server from an earlier start is still running (pid ${pid}); stopping it`);
+  const gone = async () => !alive();
   process.kill(pid, 'SIGTERM');
-  for (let waited = 0; alive() && waited < 10_000; waited += 200) await new Promise((r) => setTimeout(r, 200));
-  if (alive()) process.kill(pid, 'SIGKILL');
-  for (let waited = 0; alive() && waited < 5000; waited += 200) await new Promise((r) => setTimeout(r, 200));
+  await waitFor('the earlier Temporal dev server to stop', gone, 10_000).catch(() => process.kill(pid, 'SIGKILL'));
+  await waitFor('the earlier Temporal dev server to end after SIGKILL', gone, 5000);
 }

@@ -2,7 +2,7 @@ import { CancelledFailure } from '@temporalio/common';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { heartbeatingSleep } from '../../src/activities/waiting';
 
-describe('heartbeatingSleep (a payout follow between its polls)', () => {
+describe('heartbeatingSleep (a follow between its polls)', () => {
   it('When it sleeps longer than its heartbeat interval, Then it heartbeats through the sleep, not only before it', async () => {
     const env = new MockActivityEnvironment();
     const beats: unknown[] = [];
