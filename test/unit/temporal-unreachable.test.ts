@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { ServiceError, WorkflowUpdateFailedError, WorkflowUpdateRPCTimeoutOrCancelledError } from '@temporalio/client';
-import { ApplicationFailure } from '@temporalio/common';
+import { ApplicationFailure, defaultFailureConverter, defaultPayloadConverter, type ProtoFailure } from '@temporalio/common';
 import express from 'express';
 import { createLogger } from '../../src/adapters/logger';
 import { errorHandler } from '../../src/api/error-handler';
@@ -50,6 +50,13 @@ describe('Temporal out of reach', () => {
     // What the crash campaign's API logged while the worker was being killed.
     expect(temporalUnreachable(updateCallFailed(9, 'Unable to perform workflow execution update due to Workflow Task in failed state.'))).toBe(true);
     expect(temporalUnreachable(updateCallFailed(9, 'Workflow execution already completed'))).toBe(false);
+  });
+
+  it('When the server rejected an update its worker did not take up (still, after the resends), Then the API answers 503, never 500: the workflow never saw it', async () => {
+    const proto: ProtoFailure = { message: "Workflow Update is rejected because it wasn't processed by worker.", source: 'Server', applicationFailureInfo: { type: 'UnprocessedUpdate', nonRetryable: true } };
+    const err = new WorkflowUpdateFailedError('Workflow Update failed', defaultFailureConverter.failureToError(proto, defaultPayloadConverter));
+    expect(temporalUnreachable(err)).toBe(true);
+    expect([(await answer(err)).status, (await answer(err)).body.errorCode]).toEqual([503, 'SERVICE_UNAVAILABLE']);
   });
 
   it('When Temporal answered (a bad request, or the workflow refused the update), Then it is not out of reach and stays the error it is', async () => {

@@ -1,4 +1,5 @@
 import { ServiceError, WorkflowUpdateRPCTimeoutOrCancelledError, isGrpcServiceError } from '@temporalio/client';
+import { rejectedUnprocessed } from './unprocessed-updates';
 
 /**
  * gRPC codes of a Temporal call that did not get through or was not answered in time: the server or the workflow's
@@ -16,6 +17,8 @@ const FAILED_PRECONDITION = 9;
 /** Whether a client call failed because Temporal (or the worker behind a workflow) could not be reached in time. */
 export function temporalUnreachable(err: unknown): boolean {
   if (err instanceof WorkflowUpdateRPCTimeoutOrCancelledError) return true;
+  // Still rejected unprocessed after its resends (resendingUnprocessed): the workflow never saw it.
+  if (rejectedUnprocessed(err)) return true;
   if (!(err instanceof ServiceError)) return false;
   const cause = err.cause;
   if (!isGrpcServiceError(cause)) return false;

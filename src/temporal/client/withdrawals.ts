@@ -7,6 +7,7 @@ import type { Withdrawal } from '../../generated/prisma/client';
 import type { withdrawalWorkflow } from '../../workflows/withdrawal';
 import { searchAttributes } from '../../workflows/search-attributes';
 import { supersedeUpdate } from '../../workflows/withdrawal-messages';
+import { resendingUnprocessed } from './unprocessed-updates';
 
 export interface WithdrawalStarter {
   client: Client;
@@ -41,17 +42,17 @@ export async function startWithdrawalWorkflow(s: WithdrawalStarter, w: Withdrawa
 /**
  * Runs `call` on the request's workflow. When the workflow is missing (its start after the commit was lost and the
  * relay has not caught up yet), it is started and the call made once more, so a decision or a cancel never waits
- * for the relay.
+ * for the relay. An update the server rejected as unprocessed is sent again (resendingUnprocessed).
  */
 export async function onWithdrawalWorkflow<T>(s: WithdrawalStarter, w: Withdrawal, call: (h: WorkflowHandle<typeof withdrawalWorkflow>) => Promise<T>): Promise<T> {
-  const handle = () => s.client.workflow.getHandle<typeof withdrawalWorkflow>(withdrawalWorkflowId(w));
+  const send = () => resendingUnprocessed(() => call(s.client.workflow.getHandle<typeof withdrawalWorkflow>(withdrawalWorkflowId(w))));
   try {
-    return await call(handle());
+    return await send();
   } catch (err) {
     // A request that can no longer change had its workflow; it is never started again.
     if (!(err instanceof WorkflowNotFoundError) || TERMINAL.has(w.status)) throw err;
     await startWithdrawalWorkflow(s, w);
-    return call(handle());
+    return send();
   }
 }
 
@@ -62,9 +63,7 @@ export async function onWithdrawalWorkflow<T>(s: WithdrawalStarter, w: Withdrawa
  */
 export async function tellCancelledWithdrawals(s: Pick<WithdrawalStarter, 'client'>, withdrawals: Array<{ id: string; mode: string; sessionRef: string }>): Promise<void> {
   for (const w of withdrawals) {
-    await s.client.workflow
-      .getHandle<typeof withdrawalWorkflow>(withdrawalWorkflowId(w))
-      .executeUpdate(supersedeUpdate)
+    await resendingUnprocessed(() => s.client.workflow.getHandle<typeof withdrawalWorkflow>(withdrawalWorkflowId(w)).executeUpdate(supersedeUpdate))
       .catch((err: unknown) => {
         if (!(err instanceof WorkflowNotFoundError)) throw err;
       });
