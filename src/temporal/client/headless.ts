@@ -5,6 +5,7 @@ import type { Withdrawal } from '../../generated/prisma/client';
 import type { headlessWorkflow } from '../../workflows/headless';
 import type { HeadlessWorkflowInput } from '../../workflows/headless-messages';
 import { searchAttributes } from '../../workflows/search-attributes';
+import { resendingUnprocessed } from './unprocessed-updates';
 
 /** The API's side of the headless workflow: starting it, and reaching it for execute, cancel and retry. */
 
@@ -46,18 +47,19 @@ export async function startHeadlessWorkflow(client: Client, config: Config, w: W
 
 /**
  * Runs `call` on the intent's workflow. A CREATED intent whose workflow is missing gets it started and the call made
- * once more; a closed workflow answers null, and the caller answers from the row (which is then final).
+ * once more; a closed workflow answers null, and the caller answers from the row (which is then final). An update the
+ * server rejected as unprocessed is sent again (resendingUnprocessed).
  */
 export async function onHeadlessWorkflow<T>(client: Client, config: Config, w: Withdrawal, call: (h: HeadlessHandle) => Promise<T>): Promise<T | null> {
-  const handle = () => headlessHandle(client, w.sessionRef);
+  const send = () => resendingUnprocessed(() => call(headlessHandle(client, w.sessionRef)));
   try {
-    return await call(handle());
+    return await send();
   } catch (err) {
     if (!(err instanceof WorkflowNotFoundError)) throw err;
     if (w.status !== 'CREATED') return null;
     await startHeadlessWorkflow(client, config, w);
     try {
-      return await call(handle());
+      return await send();
     } catch (again) {
       if (again instanceof WorkflowNotFoundError) return null;
       throw again;
