@@ -56,7 +56,8 @@ describe('Temporal out of reach', () => {
     const proto: ProtoFailure = { message: "Workflow Update is rejected because it wasn't processed by worker.", source: 'Server', applicationFailureInfo: { type: 'UnprocessedUpdate', nonRetryable: true } };
     const err = new WorkflowUpdateFailedError('Workflow Update failed', defaultFailureConverter.failureToError(proto, defaultPayloadConverter));
     expect(temporalUnreachable(err)).toBe(true);
-    expect([(await answer(err)).status, (await answer(err)).body.errorCode]).toEqual([503, 'SERVICE_UNAVAILABLE']);
+    const r = await answer(err);
+    expect([r.status, r.body.errorCode]).toEqual([503, 'SERVICE_UNAVAILABLE']);
   });
 
   it('When Temporal answered (a bad request, or the workflow refused the update), Then it is not out of reach and stays the error it is', async () => {
