@@ -16,8 +16,6 @@ import { WithdrawStatus } from './search-attributes';
 const PAYOUT_CHILD_WORKFLOW = 'payout-child-workflow';
 /** Execute and the first attempt's checks as one activity (executeHeadlessIntentChecked); runs begun before it keep two. */
 const EXECUTE_CHECKS_READINESS = 'execute-checks-readiness';
-/** That activity runs as a local activity, inside the execute's workflow task (decision 0052); runs begun before schedule it. */
-const EXECUTE_RUNS_LOCALLY = 'execute-runs-locally';
 
 /**
  * One headless intent's state and its message handlers. Execute and cancel run one at a time with every status change
@@ -112,9 +110,7 @@ export class HeadlessIntentManager {
 
   private async executeActivity(callerOperatorId: string): Promise<CheckedExecute> {
     const request = { withdrawalId: this.input.withdrawalId, callerOperatorId };
-    if (patched(EXECUTE_CHECKS_READINESS)) {
-      return (patched(EXECUTE_RUNS_LOCALLY) ? this.acts.execLocal : this.acts.exec).executeHeadlessIntentChecked({ ...request, chainId: this.input.chainId });
-    }
+    if (patched(EXECUTE_CHECKS_READINESS)) return this.acts.exec.executeHeadlessIntentChecked({ ...request, chainId: this.input.chainId });
     return { result: await this.acts.exec.executeHeadlessIntent(request), readiness: null };
   }
 

@@ -1,4 +1,4 @@
-import { allHandlersFinished, condition, patched, proxyActivities, proxyLocalActivities, setHandler, sleep, upsertSearchAttributes } from '@temporalio/workflow';
+import { allHandlersFinished, condition, patched, proxyActivities, setHandler, sleep, upsertSearchAttributes } from '@temporalio/workflow';
 import type { PayoutActivities } from '../activities/payouts';
 import type { SettlementActivities, SettlementOutcome } from '../activities/settlement';
 import type { RecordedApprovalActivities } from '../activities/recorded-approval';
@@ -38,8 +38,6 @@ const CANCELLED_WITH_SESSION = 'cancelled-with-session';
 const EXPIRY_READS_ROW = 'expiry-reads-row';
 /** A Mode B APPROVE claims its command and settles in one activity (settleRecordedApproval); runs begun before, two. */
 const APPROVAL_CLAIMS_COMMAND = 'approval-claims-command';
-/** That activity runs as a local activity, inside the decision's workflow task; runs begun before schedule it. */
-const APPROVAL_SETTLES_LOCALLY = 'approval-settles-locally';
 
 /**
  * One widget withdrawal (modes A and B). Admin moves and decisions arrive as updates and run one at a time; the main
@@ -48,9 +46,7 @@ const APPROVAL_SETTLES_LOCALLY = 'approval-settles-locally';
  * once, inside the update that settles, so its answer carries the hash.
  */
 export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promise<WidgetStatus> {
-  const actOptions = { startToCloseTimeout: '1 minute', retry: { maximumInterval: '30 seconds' } } as const;
-  const acts = proxyActivities<WithdrawalActivities & PayoutActivities & SettlementActivities & RecordedApprovalActivities>(actOptions);
-  const local = proxyLocalActivities<RecordedApprovalActivities>(actOptions);
+  const acts = proxyActivities<WithdrawalActivities & PayoutActivities & SettlementActivities & RecordedApprovalActivities>({ startToCloseTimeout: '1 minute', retry: { maximumInterval: '30 seconds' } });
   const poll = proxyActivities<PayoutActivities>({
     startToCloseTimeout: '1 minute',
     retry: { initialInterval: input.pollMs, backoffCoefficient: 1, maximumInterval: input.pollMs, nonRetryableErrorTypes: [...PAYOUT_UNPAID] },
@@ -126,7 +122,7 @@ export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promis
   /** An APPROVE that may settle now: its command claimed and the approval settled by one activity. */
   async function approveRecorded(commandId: unknown): Promise<void> {
     await commands.take(commandId, 'DECISION', 'APPROVE', async (ref) => {
-      const { command, outcome } = await (patched(APPROVAL_SETTLES_LOCALLY) ? local : acts).settleRecordedApproval(ref);
+      const { command, outcome } = await acts.settleRecordedApproval(ref);
       if (outcome) applyApproval(outcome);
       return command;
     });

@@ -5,7 +5,7 @@ import { createOperator } from '../../src/provisioning/operators';
 import { OperatorId, PayoutState } from '../../src/workflows/search-attributes';
 import { createTestContext, type TestContext } from '../support/harness';
 import { http } from '../support/http';
-import { activityAttempts, localActivities, payoutRuns, scheduledActivities } from '../support/payout-runs';
+import { activityAttempts, payoutRuns, scheduledActivities } from '../support/payout-runs';
 import { eventually, mineUntil } from '../support/wait';
 import { ACK, WebhookReceiver, type Received } from '../support/webhook-receiver';
 import { withdrawFixtures } from '../support/withdraw-fixtures';
@@ -74,11 +74,9 @@ describe('Mode B: external approval', () => {
     expect(events('WITHDRAW_COMPLETE', w.id)).toHaveLength(1);
     expect(await ctx.db.outboundTx.count({ where: { purpose: `payout:${w.id}` } })).toBe(1);
     // The whole settlement is two activities (docs/performance.md): the check of the API's recorded decision (decision
-    // 0038) with decide-and-sign in the withdrawal's workflow (decision 0047), run as a local activity inside the
-    // decision's workflow task (decision 0051), then send-poll-complete (one attempt) in its one payout child workflow,
-    // which carries the withdrawal's search attributes.
-    expect(await localActivities(ctx.temporal.client, `withdrawal-${w.id}`)).toEqual(['settleRecordedApproval']);
-    expect(await scheduledActivities(ctx.temporal.client, `withdrawal-${w.id}`)).toEqual([]);
+    // 0038) with decide-and-sign in the withdrawal's workflow (decision 0047), then send-poll-complete (one attempt) in its one payout
+    // child workflow, which carries the withdrawal's search attributes.
+    expect(await scheduledActivities(ctx.temporal.client, `withdrawal-${w.id}`)).toEqual(['settleRecordedApproval']);
     const [payout, ...more] = await payoutRuns(ctx.temporal.client, w.id);
     expect(more).toHaveLength(0);
     expect(payout).toMatchObject({ workflowId: `payout-${w.id}`, status: { name: 'COMPLETED' }, parentExecution: { workflowId: `withdrawal-${w.id}` } });

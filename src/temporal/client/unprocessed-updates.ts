@@ -1,9 +1,10 @@
 import { ApplicationFailure, WorkflowUpdateFailedError } from '@temporalio/client';
 
 /**
- * The server's answer to an update its worker was handed and completed a workflow task without taking up: with SDK
- * 1.24 this happens to updates that reach a workflow while a local activity holds its workflow task (decision 0051).
- * The workflow never saw the update and its history holds nothing of it, so sending it again is safe.
+ * The server's answer to an update its worker was handed and completed a workflow task without taking up (a worker
+ * of an older build during a rolling upgrade; with SDK 1.24, an update that arrives while a local activity holds
+ * the workflow task, docs/performance.md). The workflow never saw it and its history holds nothing of it, so sending
+ * it again is safe.
  */
 const UNPROCESSED = 'UnprocessedUpdate';
 
