@@ -9,6 +9,10 @@ import { searchAttributes } from '../../workflows/search-attributes';
 import { supersedeUpdate } from '../../workflows/withdrawal-messages';
 import { resendingUnprocessed } from './unprocessed-updates';
 
+/** The request's workflow (id `withdrawal-<withdrawRequestId>`), for an update. */
+const withdrawalHandle = (client: Client, w: Parameters<typeof withdrawalWorkflowId>[0]): WorkflowHandle<typeof withdrawalWorkflow> =>
+  client.workflow.getHandle(withdrawalWorkflowId(w));
+
 export interface WithdrawalStarter {
   client: Client;
   config: Config;
@@ -45,7 +49,7 @@ export async function startWithdrawalWorkflow(s: WithdrawalStarter, w: Withdrawa
  * for the relay. An update the server rejected as unprocessed is sent again (resendingUnprocessed).
  */
 export async function onWithdrawalWorkflow<T>(s: WithdrawalStarter, w: Withdrawal, call: (h: WorkflowHandle<typeof withdrawalWorkflow>) => Promise<T>): Promise<T> {
-  const send = () => resendingUnprocessed(() => call(s.client.workflow.getHandle<typeof withdrawalWorkflow>(withdrawalWorkflowId(w))));
+  const send = () => resendingUnprocessed(() => call(withdrawalHandle(s.client, w)));
   try {
     return await send();
   } catch (err) {
@@ -63,7 +67,7 @@ export async function onWithdrawalWorkflow<T>(s: WithdrawalStarter, w: Withdrawa
  */
 export async function tellCancelledWithdrawals(s: Pick<WithdrawalStarter, 'client'>, withdrawals: Array<{ id: string; mode: string; sessionRef: string }>): Promise<void> {
   for (const w of withdrawals) {
-    await resendingUnprocessed(() => s.client.workflow.getHandle<typeof withdrawalWorkflow>(withdrawalWorkflowId(w)).executeUpdate(supersedeUpdate))
+    await resendingUnprocessed(() => withdrawalHandle(s.client, w).executeUpdate(supersedeUpdate))
       .catch((err: unknown) => {
         if (!(err instanceof WorkflowNotFoundError)) throw err;
       });
