@@ -1,10 +1,10 @@
 import { ApplicationFailure, WorkflowUpdateFailedError } from '@temporalio/client';
 
 /**
- * The server's answer to an update its worker was handed and completed a workflow task without taking up (a worker
- * of an older build during a rolling upgrade; with SDK 1.24, an update that arrives while a local activity holds
- * the workflow task, docs/performance.md). The workflow never saw it and its history holds nothing of it, so sending
- * it again is safe.
+ * The server's answer to an update its worker was handed and completed a workflow task without taking up: the
+ * server's own words are "old SDK or SDK bug"; seen here only with SDK 1.24 and a local activity holding the workflow
+ * task, which no workflow of ours does today (docs/performance.md). The workflow never saw it and its history holds
+ * nothing of it, so sending it again is safe.
  */
 const UNPROCESSED = 'UnprocessedUpdate';
 
