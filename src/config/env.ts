@@ -124,6 +124,11 @@ export const envSchema = z.object({
   GAS_RECHECK_SECONDS: int(60, 1),
   /** Attempts (1 s, 2 s, 4 s ... apart, at most 30 s) of a headless payout's gas and asset checks before FAILED(retryable). */
   HEADLESS_SETTLE_ATTEMPTS: int(5, 1),
+  /**
+   * A CREATED headless intent's workflow reads its row this long after it starts, then at doubling intervals up to 15
+   * minutes, to learn of an execute that committed while the workflow task that ran it was lost (decision 0052).
+   */
+  HEADLESS_REREAD_SECONDS: int(60, 1),
   /** Test-only: the headless workflow waits this long between signing and broadcasting, so a test can stop the worker there. */
   TEST_PAUSE_BEFORE_BROADCAST_MS: int(0),
   WEBHOOK_RETRY_DELAYS_SECONDS: retryDelays.default([30, 120, 600, 3600, 21600]),

@@ -1,16 +1,20 @@
-import { patched, proxyActivities } from '@temporalio/workflow';
+import { patched, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { HeadlessActivities } from '../activities/headless';
 import type { ExecuteCheckedActivities } from '../activities/headless-execute-checked';
 import type { HeadlessReadiness, PayoutActivities } from '../activities/payouts';
 import { PAYOUT_UNPAID } from '../domain/failure-types';
 import type { HeadlessWorkflowInput } from './headless-messages';
 
+const EXEC_OPTIONS = { startToCloseTimeout: '2 minutes', retry: { initialInterval: '1 second', maximumInterval: '5 seconds', maximumAttempts: 3 } } as const;
+
 /** The activities, by how hard each kind of step may be retried. */
 export function headlessActivities(input: HeadlessWorkflowInput) {
   return {
     // State transitions must land: retried until the database answers.
     book: proxyActivities<HeadlessActivities>({ startToCloseTimeout: '1 minute', retry: { initialInterval: '1 second', maximumInterval: '30 seconds' } }),
-    exec: proxyActivities<HeadlessActivities & ExecuteCheckedActivities>({ startToCloseTimeout: '2 minutes', retry: { initialInterval: '1 second', maximumInterval: '5 seconds', maximumAttempts: 3 } }),
+    exec: proxyActivities<HeadlessActivities & ExecuteCheckedActivities>(EXEC_OPTIONS),
+    // The execute inside the workflow task that took the update (decision 0052): the same attempts.
+    execLocal: proxyLocalActivities<ExecuteCheckedActivities>(EXEC_OPTIONS),
     // Before signing: bounded, then FAILED(retryable).
     check: proxyActivities<HeadlessActivities & PayoutActivities>({
       startToCloseTimeout: '1 minute',

@@ -16,6 +16,8 @@ import { WithdrawStatus } from './search-attributes';
 const PAYOUT_CHILD_WORKFLOW = 'payout-child-workflow';
 /** Execute and the first attempt's checks as one activity (executeHeadlessIntentChecked); runs begun before it keep two. */
 const EXECUTE_CHECKS_READINESS = 'execute-checks-readiness';
+/** That activity runs as a local activity, inside the execute's workflow task (decision 0052); runs begun before schedule it. */
+const EXECUTE_RUNS_LOCALLY = 'execute-runs-locally';
 
 /**
  * One headless intent's state and its message handlers. Execute and cancel run one at a time with every status change
@@ -110,7 +112,9 @@ export class HeadlessIntentManager {
 
   private async executeActivity(callerOperatorId: string): Promise<CheckedExecute> {
     const request = { withdrawalId: this.input.withdrawalId, callerOperatorId };
-    if (patched(EXECUTE_CHECKS_READINESS)) return this.acts.exec.executeHeadlessIntentChecked({ ...request, chainId: this.input.chainId });
+    if (patched(EXECUTE_CHECKS_READINESS)) {
+      return (patched(EXECUTE_RUNS_LOCALLY) ? this.acts.execLocal : this.acts.exec).executeHeadlessIntentChecked({ ...request, chainId: this.input.chainId });
+    }
     return { result: await this.acts.exec.executeHeadlessIntent(request), readiness: null };
   }
 
@@ -215,7 +219,20 @@ export class HeadlessIntentManager {
 
   /** Adopts the stored state when a conditional transition found the row elsewhere (e.g. an execute whose answer was lost). */
   private async sync(): Promise<void> {
+    this.adopt(await this.acts.book.headlessIntentState(this.input.withdrawalId));
+  }
+
+  /**
+   * CREATED: the row, which has moved on if an execute committed and the workflow task that ran it was lost with its
+   * worker while nobody sent the execute again (nothing else would tell this workflow before the TTL).
+   */
+  async reread(): Promise<void> {
+    if (this.status !== 'CREATED') return;
     const stored = await this.acts.book.headlessIntentState(this.input.withdrawalId);
+    if (stored.status !== this.status) this.adopt(stored);
+  }
+
+  private adopt(stored: { status: HeadlessStatus; retryable: boolean | null; executed: ExecuteResult | null }): void {
     this.executed ??= stored.executed;
     this.retryable = stored.retryable;
     this.setStatus(stored.status);

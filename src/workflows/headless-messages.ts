@@ -53,6 +53,11 @@ export interface HeadlessWorkflowInput {
   pollMs: number;
   /** Test-only pause between signing and broadcasting; 0 in production. */
   pauseBeforeBroadcastMs: number;
+  /**
+   * While CREATED, the row is read this long after the start, then at doubling intervals (at most 15 minutes): an
+   * execute that committed while its workflow task was lost is learnt from it. Absent (an older API's start): 60.
+   */
+  rereadSeconds?: number;
   /** State carried across continue-as-new (a long wait for gas). */
   resume?: { status: HeadlessStatus; retryable: boolean | null; failures: number; executed: ExecuteResult | null; retryPending: boolean; retryCommandId?: string | null };
 }

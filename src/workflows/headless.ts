@@ -1,8 +1,13 @@
-import { allHandlersFinished, condition, continueAsNew, workflowInfo } from '@temporalio/workflow';
+import { allHandlersFinished, condition, continueAsNew, patched, workflowInfo } from '@temporalio/workflow';
 import type { HeadlessStatus } from '../domain/headless-machine';
 import type { HeadlessWorkflowInput } from './headless-messages';
 import { HeadlessIntentManager } from './headless-intent-manager';
 import { recordedRetry } from './recorded-commands';
+
+/** A CREATED intent reads its row now and then (HeadlessIntentManager.reread); runs begun before it wait for the TTL. */
+const CREATED_REREADS_ROW = 'created-rereads-row';
+/** The longest wait between two reads of a CREATED intent's row. */
+const MAX_REREAD_MS = 15 * 60_000;
 
 /**
  * One headless intent (Mode C), from creation to a terminal state. It waits for execute (an update) until its TTL,
@@ -15,10 +20,15 @@ export async function headlessWorkflow(input: HeadlessWorkflowInput): Promise<He
   const intent = new HeadlessIntentManager(input);
   intent.registerHandlers();
 
+  let reread = (input.rereadSeconds ?? 60) * 1000;
   while (intent.status === 'CREATED') {
     const remaining = input.expiresAtMs - Date.now();
     if (remaining <= 0) await intent.exclusive(() => intent.expire());
-    else await condition(() => intent.status !== 'CREATED', remaining);
+    else if (!patched(CREATED_REREADS_ROW)) await condition(() => intent.status !== 'CREATED', remaining);
+    else if (!(await condition(() => intent.status !== 'CREATED', Math.min(remaining, reread))) && input.expiresAtMs > Date.now()) {
+      await intent.exclusive(() => intent.reread());
+      reread = Math.min(reread * 2, MAX_REREAD_MS);
+    }
   }
 
   while (!intent.isTerminal()) {

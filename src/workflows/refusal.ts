@@ -7,9 +7,12 @@ import { isErrorCode, type ErrorCode } from '../domain/errors';
  */
 export const refusal = (code: ErrorCode, message: string): ApplicationFailure => ApplicationFailure.create({ type: code, message, nonRetryable: true });
 
-/** An activity's business refusal keeps its errorCode (and status); anything else is a fail-closed 503. */
+/**
+ * An activity's business refusal keeps its errorCode (and status); anything else is a fail-closed 503. A local
+ * activity's failure reaches the workflow as the activity's own ApplicationFailure, not wrapped in an ActivityFailure.
+ */
 export function refusalOf(err: unknown): ApplicationFailure {
-  const cause = err instanceof ActivityFailure ? err.cause : undefined;
+  const cause = err instanceof ActivityFailure ? err.cause : err;
   if (cause instanceof ApplicationFailure && cause.nonRetryable && isErrorCode(cause.type)) {
     return ApplicationFailure.create({ type: cause.type, message: cause.message, details: cause.details ?? [], nonRetryable: true });
   }

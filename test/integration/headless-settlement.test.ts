@@ -5,7 +5,7 @@ import { createAdmin } from '../../src/provisioning/admins';
 import { PayoutState, SessionRef, WithdrawStatus } from '../../src/workflows/search-attributes';
 import { expectError, form, headlessSuite } from '../support/headless-fixtures';
 import { http } from '../support/http';
-import { activityAttempts, payoutRuns, scheduledActivities } from '../support/payout-runs';
+import { activityAttempts, localActivities, payoutRuns, scheduledActivities } from '../support/payout-runs';
 import { OperatorLedger } from '../support/operator-ledger';
 import { delay, eventually } from '../support/wait';
 import { ACK, FAIL } from '../support/webhook-receiver';
@@ -83,8 +83,10 @@ describe('settlement', () => {
     expect(payout!.typedSearchAttributes.get(PayoutState)).toBe('COMPLETED');
     expect(await scheduledActivities(ctx.temporal.client, payout!.workflowId, payout!.runId)).toEqual(['followPayout']);
     expect(await activityAttempts(ctx.temporal.client, payout!.workflowId, payout!.runId)).toEqual([1]);
-    // The execute checks the attempt's asset and gas in its own activity: the attempt signs without asking again.
-    expect(await scheduledActivities(ctx.temporal.client, `headless-${sessionRef}`)).toEqual(['executeHeadlessIntentChecked', 'signPayout']);
+    // The execute checks the attempt's asset and gas in its own activity, a local one inside the execute's workflow
+    // task (decision 0052): the attempt signs without asking again.
+    expect(await localActivities(ctx.temporal.client, `headless-${sessionRef}`)).toEqual(['executeHeadlessIntentChecked']);
+    expect(await scheduledActivities(ctx.temporal.client, `headless-${sessionRef}`)).toEqual(['signPayout']);
   });
 
   it('When the bankroll has no gas, Then WAITING_FOR_GAS with the reservation held; a cancel there releases it; an admin retry after restore-gas completes the payout', async () => {
@@ -105,7 +107,8 @@ describe('settlement', () => {
       expect(await estimates()).toBe(estimatesBefore);
       expect((await f.record(op.apiKey, waiting.sessionRef)).body.data).toMatchObject({ status: 'WAITING_FOR_GAS', txState: 'NONE', txHash: null });
       // The execute's own activity found no gas and moved it: no attempt's check, no separate move.
-      expect(await scheduledActivities(ctx.temporal.client, `headless-${waiting.sessionRef}`)).toEqual(['executeHeadlessIntentChecked']);
+      expect(await localActivities(ctx.temporal.client, `headless-${waiting.sessionRef}`)).toEqual(['executeHeadlessIntentChecked']);
+      expect(await scheduledActivities(ctx.temporal.client, `headless-${waiting.sessionRef}`)).toEqual([]);
 
       const c = await f.cancel(op.apiKey, cancelled.sessionRef);
       expect(c.status).toBe(200);

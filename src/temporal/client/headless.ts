@@ -24,6 +24,7 @@ export function headlessWorkflowInput(config: Config, w: Withdrawal): HeadlessWo
     settleAttempts: config.HEADLESS_SETTLE_ATTEMPTS,
     pollMs: config.CHAIN_POLL_MS,
     pauseBeforeBroadcastMs: config.TEST_PAUSE_BEFORE_BROADCAST_MS,
+    rereadSeconds: config.HEADLESS_REREAD_SECONDS,
   };
 }
 
