@@ -112,10 +112,8 @@ export class HeadlessIntentManager {
 
   private async executeActivity(callerOperatorId: string): Promise<CheckedExecute> {
     const request = { withdrawalId: this.input.withdrawalId, callerOperatorId };
-    if (patched(EXECUTE_CHECKS_READINESS)) {
-      return (patched(EXECUTE_RUNS_LOCALLY) ? this.acts.execLocal : this.acts.exec).executeHeadlessIntentChecked({ ...request, chainId: this.input.chainId });
-    }
-    return { result: await this.acts.exec.executeHeadlessIntent(request), readiness: null };
+    if (!patched(EXECUTE_CHECKS_READINESS)) return { result: await this.acts.exec.executeHeadlessIntent(request), readiness: null };
+    return (patched(EXECUTE_RUNS_LOCALLY) ? this.acts.execLocal : this.acts.exec).executeHeadlessIntentChecked({ ...request, chainId: this.input.chainId });
   }
 
   /** Cancel (spec 4.12): only before signing, and only from a state the table lets cancel leave. */
@@ -218,24 +216,17 @@ export class HeadlessIntentManager {
   }
 
   /** Adopts the stored state when a conditional transition found the row elsewhere (e.g. an execute whose answer was lost). */
-  private async sync(): Promise<void> {
-    this.adopt(await this.acts.book.headlessIntentState(this.input.withdrawalId));
-  }
-
-  /**
-   * CREATED: the row, which has moved on if an execute committed and the workflow task that ran it was lost with its
-   * worker while nobody sent the execute again (nothing else would tell this workflow before the TTL).
-   */
-  async reread(): Promise<void> {
-    if (this.status !== 'CREATED') return;
+  private async sync(onlyIfMoved = false): Promise<void> {
     const stored = await this.acts.book.headlessIntentState(this.input.withdrawalId);
-    if (stored.status !== this.status) this.adopt(stored);
-  }
-
-  private adopt(stored: { status: HeadlessStatus; retryable: boolean | null; executed: ExecuteResult | null }): void {
+    if (onlyIfMoved && stored.status === this.status) return;
     this.executed ??= stored.executed;
     this.retryable = stored.retryable;
     this.setStatus(stored.status);
+  }
+
+  /** CREATED: the row has moved on if an execute committed in a workflow task lost with its worker and was not sent again. */
+  async reread(): Promise<void> {
+    if (this.status === 'CREATED') await this.sync(true);
   }
 
   private setStatus(s: HeadlessStatus): void {

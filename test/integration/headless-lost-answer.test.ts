@@ -48,7 +48,7 @@ describeInProcessOnly('it replaces an activity of the worker')('an execute whose
     await committedExecute({ withdrawalId: id, callerOperatorId: op.id, chainId: 31337 });
     expect((await f.row(id)).status).toBe('EXECUTION_QUEUED');
     await f.waitStatus(id, 'COMPLETED', { mine: true, timeoutMs: 60_000 });
-    expect((await f.live(sessionRef)).status).toBe('COMPLETED');
+    expect(await ctx.temporal.client.workflow.getHandle(`headless-${sessionRef}`).result()).toBe('COMPLETED');
     expect((await f.row(id)).reservation?.status).toBe('CONSUMED');
     const replay = await f.execute(op.apiKey, sessionRef);
     expect([replay.status, replay.body.data.replayed]).toEqual([202, true]);
