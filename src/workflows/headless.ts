@@ -11,9 +11,10 @@ const MAX_REREAD_MS = 15 * 60_000;
 
 /**
  * One headless intent (Mode C), from creation to a terminal state. It waits for execute (an update) until its TTL,
- * then settles: WAITING_FOR_GAS while the bankroll lacks gas (re-checked on a timer), then sign once (RECONCILING),
- * broadcast, confirmations, WITHDRAW_COMPLETE. Before signing, a failure is FAILED(retryable) and waits for an admin
- * retry or a cancel; once signing began the payout is only ever reconciled. The state and the handlers live in
+ * reading its row now and then in case an execute committed in a workflow task lost with its worker, then settles:
+ * WAITING_FOR_GAS while the bankroll lacks gas (re-checked on a timer), then sign once (RECONCILING), broadcast,
+ * confirmations, WITHDRAW_COMPLETE. Before signing, a failure is FAILED(retryable) and waits for an admin retry or a
+ * cancel; once signing began the payout is only ever reconciled. The state and the handlers live in
  * HeadlessIntentManager.
  */
 export async function headlessWorkflow(input: HeadlessWorkflowInput): Promise<HeadlessStatus> {

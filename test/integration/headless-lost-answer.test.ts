@@ -35,7 +35,10 @@ describeInProcessOnly('it replaces an activity of the worker')('an execute whose
     await f.waitStatus(id, 'COMPLETED', { mine: true });
     // The execute's own check never reached the workflow, so the attempt checked before signing.
     expect(await localActivities(ctx.temporal.client, `headless-${sessionRef}`)).toEqual(['executeHeadlessIntentChecked']);
-    expect(await scheduledActivities(ctx.temporal.client, `headless-${sessionRef}`)).toEqual(['headlessIntentState', 'headlessReadiness', 'signPayout']);
+    // Before it, only the CREATED workflow's reads of its row, if the execute came after the first second.
+    const scheduled = await scheduledActivities(ctx.temporal.client, `headless-${sessionRef}`);
+    expect(scheduled.slice(-3)).toEqual(['headlessIntentState', 'headlessReadiness', 'signPayout']);
+    expect(scheduled.filter((a) => a !== 'headlessIntentState')).toEqual(['headlessReadiness', 'signPayout']);
     const replay = await f.execute(op.apiKey, sessionRef);
     expect([replay.status, replay.body.data.replayed]).toEqual([202, true]);
   });
