@@ -2,9 +2,9 @@ import { ApplicationFailure, WorkflowUpdateFailedError } from '@temporalio/clien
 
 /**
  * The server's answer to an update its worker was handed and completed a workflow task without taking up: the
- * server's own words are "old SDK or SDK bug"; seen here only with SDK 1.24 and a local activity holding the workflow
- * task, which no workflow of ours does today (docs/performance.md). The workflow never saw it and its history holds
- * nothing of it, so sending it again is safe.
+ * server's own words are "old SDK or SDK bug"; seen here with SDK 1.24 when an update reaches a workflow while a
+ * local activity holds its workflow task, as the headless execute does (decision 0052). The workflow never saw it and
+ * its history holds nothing of it, so sending it again is safe.
  */
 const UNPROCESSED = 'UnprocessedUpdate';
 
