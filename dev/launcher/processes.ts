@@ -36,7 +36,11 @@ export function startProcess(
   };
 }
 
-/** Resolves once something accepts TCP connections on host:port. */
+/**
+ * Whether something accepts TCP connections on host:port. A timeout is decided one turn of the event loop later: when
+ * the process was busy past it (a workflow bundle's build beside the probe), its timer runs before the loop reads a
+ * connect that completed meanwhile, and a listening PostgreSQL read as absent (an embedded one started beside it).
+ */
 export function tcpOpen(host: string, port: number, timeoutMs = 500): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ host, port });
@@ -44,7 +48,7 @@ export function tcpOpen(host: string, port: number, timeoutMs = 500): Promise<bo
       socket.destroy();
       resolve(ok);
     };
-    socket.setTimeout(timeoutMs, () => done(false));
+    socket.setTimeout(timeoutMs, () => setImmediate(() => done(false)));
     socket.once('connect', () => done(true));
     socket.once('error', () => done(false));
   });

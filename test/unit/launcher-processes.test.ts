@@ -1,4 +1,6 @@
-import { startProcess, waitFor, type Managed } from '../../dev/launcher/processes';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { startProcess, tcpOpen, waitFor, type Managed } from '../../dev/launcher/processes';
 
 describe('waitFor', () => {
   const started: Managed[] = [];
@@ -22,5 +24,39 @@ describe('waitFor', () => {
     await waitFor('sleeper', async () => true, 300, proc);
     expect(proc.child.exitCode).toBeNull();
     expect(proc.child.signalCode).toBeNull();
+  });
+});
+
+describe('tcpOpen', () => {
+  let server: net.Server;
+  let port: number;
+  beforeAll(async () => {
+    server = net.createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  /** The process busy for `ms` with nothing else running: what a workflow bundle's build does beside the probe. */
+  const busy = (ms: number) => {
+    const until = Date.now() + ms;
+    while (Date.now() < until);
+  };
+
+  it('answers true for a listening port even when the process was busy past the timeout', async () => {
+    // The connect completed while the loop was blocked; the timeout's timer runs before the loop reads it. Read as
+    // "nothing listens", every test shard and `npm start` under load started an embedded PostgreSQL beside the
+    // machine's own.
+    const open = tcpOpen('127.0.0.1', port, 50);
+    busy(300);
+    expect(await open).toBe(true);
+  });
+
+  it('answers false for a closed port without waiting for its timeout (a minute here, past the test timeout)', async () => {
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    expect(await tcpOpen('127.0.0.1', closedPort, 60_000)).toBe(false);
   });
 });
