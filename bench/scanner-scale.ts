@@ -80,8 +80,9 @@ runBench({}, async ({ services, ctx, receiver }) => {
     await scanRate();
     return medianRate();
   };
-  // The two in turn, as the other figures alternate with their baselines: measured one after the other, a moment of
-  // the machine between them moved the ratio by more than the 5 % this target allows (0.94 and 1.12 with the same code).
+  // The two in turn, as the other figures alternate with their baselines: measured one after the other, the second
+  // (the million's) had the warmer process, and a moment of the machine between them moved the ratio by more than the
+  // 5 % this target allows (docs/performance.md).
   const { baselines, values } = await alternating(() => withAddresses(false), () => withAddresses(true));
   const few = median(baselines);
   const many = median(values);

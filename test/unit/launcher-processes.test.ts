@@ -45,8 +45,7 @@ describe('tcpOpen', () => {
 
   it('answers true for a listening port even when the process was busy past the timeout', async () => {
     // The connect completed while the loop was blocked; the timeout's timer runs before the loop reads it. Read as
-    // "nothing listens", every test shard and `npm start` under load started an embedded PostgreSQL beside the
-    // machine's own.
+    // "nothing listens", every test shard of a CI run started an embedded PostgreSQL beside the machine's own.
     const open = tcpOpen('127.0.0.1', port, 50);
     busy(300);
     expect(await open).toBe(true);
