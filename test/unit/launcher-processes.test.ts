@@ -1,6 +1,6 @@
-import net from 'node:net';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { startProcess, tcpOpen, waitFor, type Managed } from '../../dev/launcher/processes';
+import { freePort } from '../../src/adapters/free-port';
 
 describe('waitFor', () => {
   const started: Managed[] = [];
@@ -52,10 +52,6 @@ describe('tcpOpen', () => {
   });
 
   it('answers false for a closed port without waiting for its timeout (a minute here, past the test timeout)', async () => {
-    const closed = net.createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const closedPort = (closed.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
-    expect(await tcpOpen('127.0.0.1', closedPort, 60_000)).toBe(false);
+    expect(await tcpOpen('127.0.0.1', await freePort(), 60_000)).toBe(false);
   });
 });
