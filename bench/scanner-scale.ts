@@ -34,7 +34,11 @@ runBench({}, async ({ services, ctx, receiver }) => {
       return { op, ours: await Promise.all(Array.from({ length: 10 }, (_, i) => ensureDepositAddress(c.db, ctx.config.DEPOSIT_XPUB, op.id, `scan-${i}`))) };
     };
     const { ours } = await tenAddresses(ctx);
-    const bigOwner = (await tenAddresses(big)).op;
+    const { op: bigOwner, ours: bigOurs } = await tenAddresses(big);
+    // The same set (allocated concurrently, each user's index may differ): otherwise the million's passes would record
+    // other deposits, or none, and do other work than the 10's.
+    const set = (as: { address: string }[]) => as.map((a) => a.address).sort().join();
+    if (set(bigOurs) !== set(ours)) throw new Error('the two databases hold different deposit addresses');
     // Vacuumed and analyzed, as a table holding them is in a deployment, and its pages written out (CHECKPOINT): the
     // autovacuum and the checkpointer would otherwise run inside the passes.
     await big.db.$executeRaw`
