@@ -60,8 +60,6 @@ runBench({}, async ({ services, ctx, receiver }) => {
       const scanner = createChainScanActivities({
         db: c.db, chains: c.chains, logger: c.logger, bankrollAddress: c.config.BANKROLL_ADDRESS,
         depositTimings: { pollMs: c.config.CHAIN_POLL_MS, priceRetrySeconds: c.config.PRICE_RETRY_SECONDS },
-        // Every step of a pass has blocks to read; none watches.
-        idleWaitMs: 0,
       });
       return async (): Promise<number> => {
         await c.db.chainCursor.update({ where: { chainId }, data: { nextBlock: start, lastBlockHash: null } });

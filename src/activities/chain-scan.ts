@@ -5,8 +5,7 @@ import type { Logger } from '../adapters/logger';
 import type { DetectedTransfer } from '../chain/transfer-sighting';
 import { tronFromEvm } from '../adapters/tron-address';
 import { equalTransfers } from '../store/equal-transfers';
-import { evmSource, tronSource, type ScanSource } from './scan-sources';
-import { watch } from './waiting';
+import { evmSource, tronSource } from './scan-sources';
 import { isDust } from '../domain/dust';
 import { depositWorkflowId } from '../domain/keys';
 import { Prisma, type Deposit, type DepositAddress } from '../generated/prisma/client';
@@ -19,8 +18,6 @@ export interface ChainScanDeps {
   bankrollAddress: string;
   /** The deposit workflows' timings (CHAIN_POLL_MS, PRICE_RETRY_SECONDS), passed on in each start. */
   depositTimings: { pollMs: number; priceRetrySeconds: number };
-  /** How long a step that finds no new block watches the head (every CHAIN_POLL_MS) before it returns (SCAN_IDLE_WAIT_MS). */
-  idleWaitMs: number;
 }
 
 /**
@@ -121,20 +118,47 @@ export function createChainScanActivities(d: ChainScanDeps) {
   }
 
   return {
-    /**
-     * Scans up to maxBlocks new blocks of a chain, starting where the stored cursor says. A step that finds no new block
-     * watches the head for up to idleWaitMs (decision 0053) and scans as soon as it moves, reading the cursor and the
-     * chain's flag again then.
-     */
+    /** Scans up to maxBlocks new blocks of a chain, starting where the stored cursor says. */
     async scanChain(chainId: number, maxBlocks: number): Promise<ScanResult> {
-      const until = Date.now() + d.idleWaitMs;
-      for (;;) {
-        const step = await scanStep(chainId, maxBlocks);
-        if (!('idle' in step)) return step;
-        const { fromBlock, toBlock: head } = step.result;
-        const moved = (h: number) => h >= fromBlock;
-        if (!moved(await watch(head, () => step.idle.head(), moved, d.depositTimings.pollMs, until, `watching the head for block ${fromBlock}`))) return step.result;
+      // Opened when the chain was registered (provisioning/chain-instance): starting at the head here could skip a deposit.
+      const cursor = await d.db.chainCursor.findUnique({ where: { chainId } });
+      if (!cursor) throw new Error(`chain ${chainId} has no scan cursor: its registration did not open one`);
+      // A deactivated chain is not read; the cursor stays, so a reactivation credits what users sent meanwhile.
+      if (!(await d.db.chain.findUnique({ where: { chainId }, select: { active: true } }))?.active) {
+        return { fromBlock: cursor.nextBlock, toBlock: cursor.nextBlock - 1, found: 0, behind: false };
       }
+      const tron = d.chains.tron(chainId);
+      const src = tron ? tronSource(tron, d.db, chainId, tronFromEvm(d.bankrollAddress)) : evmSource(d.chains.require(chainId), d.db, chainId, d.bankrollAddress.toLowerCase());
+      const head = await src.head();
+      let from = Math.min(cursor.nextBlock, head + 1);
+      let to = Math.min(head, from + maxBlocks - 1);
+      // No new block: nothing to read. A reorg that replaced the last block read shows in the next one's parent.
+      // The cursor is written only when the head fell behind it (a reset chain), not on every idle step.
+      if (to < from) {
+        if (from !== cursor.nextBlock) await commitCursor(chainId, { nextBlock: from, lastBlockHash: cursor.lastBlockHash });
+        return { fromBlock: from, toBlock: to, found: 0, behind: false };
+      }
+      let range = await src.read(from, to);
+      // The first block read must follow the last one read before (the cursor's hash), else the chain reorganised.
+      if (cursor.lastBlockHash && from > 0 && range.parentHash !== cursor.lastBlockHash) {
+        from = Math.max(0, from - REORG_REWIND_BLOCKS);
+        to = Math.min(head, from + maxBlocks - 1);
+        d.logger.warn('chain reorganised under the scanner; rescanning', { chainId, from });
+        range = await src.read(from, to);
+      }
+      const { transfers } = range;
+      const deposits: DepositStart[] = [];
+      for (const t of transfers) {
+        // A flood of transfers in one step (hundreds of dust logs) must not outlast the heartbeat timeout.
+        heartbeat(to);
+        const start = await recordTransfer(t);
+        if (start) deposits.push(start);
+      }
+      const next = { nextBlock: to + 1, lastBlockHash: range.lastHash };
+      const result = { fromBlock: from, toBlock: to, found: transfers.length, behind: to < head };
+      if (deposits.length > 0) return { ...result, pending: { deposits, cursor: next } };
+      await commitCursor(chainId, next);
+      return result;
     },
 
     /** Moves the scan cursor past a step whose deposit workflows the scanner workflow has started. */
@@ -142,49 +166,6 @@ export function createChainScanActivities(d: ChainScanDeps) {
       await commitCursor(chainId, cursor);
     },
   };
-
-  /** One scan step; a step that read no block because none is new says which source to watch (`idle`). */
-  async function scanStep(chainId: number, maxBlocks: number): Promise<ScanResult | { result: ScanResult; idle: ScanSource }> {
-    // Opened when the chain was registered (provisioning/chain-instance): starting at the head here could skip a deposit.
-    const cursor = await d.db.chainCursor.findUnique({ where: { chainId } });
-    if (!cursor) throw new Error(`chain ${chainId} has no scan cursor: its registration did not open one`);
-    // A deactivated chain is not read; the cursor stays, so a reactivation credits what users sent meanwhile.
-    if (!(await d.db.chain.findUnique({ where: { chainId }, select: { active: true } }))?.active) {
-      return { fromBlock: cursor.nextBlock, toBlock: cursor.nextBlock - 1, found: 0, behind: false };
-    }
-    const tron = d.chains.tron(chainId);
-    const src = tron ? tronSource(tron, d.db, chainId, tronFromEvm(d.bankrollAddress)) : evmSource(d.chains.require(chainId), d.db, chainId, d.bankrollAddress.toLowerCase());
-    const head = await src.head();
-    let from = Math.min(cursor.nextBlock, head + 1);
-    let to = Math.min(head, from + maxBlocks - 1);
-    // No new block: nothing to read. A reorg that replaced the last block read shows in the next one's parent.
-    // The cursor is written only when the head fell behind it (a reset chain), not on every idle step.
-    if (to < from) {
-      if (from !== cursor.nextBlock) await commitCursor(chainId, { nextBlock: from, lastBlockHash: cursor.lastBlockHash });
-      return { result: { fromBlock: from, toBlock: to, found: 0, behind: false }, idle: src };
-    }
-    let range = await src.read(from, to);
-    // The first block read must follow the last one read before (the cursor's hash), else the chain reorganised.
-    if (cursor.lastBlockHash && from > 0 && range.parentHash !== cursor.lastBlockHash) {
-      from = Math.max(0, from - REORG_REWIND_BLOCKS);
-      to = Math.min(head, from + maxBlocks - 1);
-      d.logger.warn('chain reorganised under the scanner; rescanning', { chainId, from });
-      range = await src.read(from, to);
-    }
-    const { transfers } = range;
-    const deposits: DepositStart[] = [];
-    for (const t of transfers) {
-      // A flood of transfers in one step (hundreds of dust logs) must not outlast the heartbeat timeout.
-      heartbeat(to);
-      const start = await recordTransfer(t);
-      if (start) deposits.push(start);
-    }
-    const next = { nextBlock: to + 1, lastBlockHash: range.lastHash };
-    const result = { fromBlock: from, toBlock: to, found: transfers.length, behind: to < head };
-    if (deposits.length > 0) return { ...result, pending: { deposits, cursor: next } };
-    await commitCursor(chainId, next);
-    return result;
-  }
 }
 
 export type ChainScanActivities = ReturnType<typeof createChainScanActivities>;

@@ -1,7 +1,6 @@
 import { pricingFrom } from '../chain/prices';
 import { webhookTaskQueue } from '../domain/keys';
 import { createChainScanActivities } from './chain-scan';
-import { relayWatch } from './waiting';
 import { createCommandActivities } from './commands';
 import type { ActivityDeps } from './deps';
 import { createDepositActivities } from './deposits';
@@ -34,12 +33,10 @@ export function createActivities(deps: ActivityDeps) {
     ...createWebhookRelayActivities({
       db, logger,
       deliveries: { taskQueue: webhookTaskQueue(config.TEMPORAL_TASK_QUEUE), retryDelaysSeconds: config.WEBHOOK_RETRY_DELAYS_SECONDS, timeoutMs: config.WEBHOOK_TIMEOUT_MS },
-      watch: relayWatch(config),
     }),
     ...createChainScanActivities({
       db, chains, logger, bankrollAddress: config.BANKROLL_ADDRESS,
       depositTimings: { pollMs: config.CHAIN_POLL_MS, priceRetrySeconds: config.PRICE_RETRY_SECONDS },
-      idleWaitMs: config.SCAN_IDLE_WAIT_MS,
     }),
     ...payouts,
     ...createTreasuryActivities({ config, db, chains, logger, signers }),

@@ -1,5 +1,4 @@
 import { ApplicationFailure, heartbeat, sleep } from '@temporalio/activity';
-import type { Config } from '../config/env';
 import type { WaitType } from '../domain/failure-types';
 
 /**
@@ -25,30 +24,6 @@ export async function heartbeatingSleep(ms: number, details: string, everyMs = H
     heartbeat(details);
     await sleep(Math.min(left, everyMs));
   }
-}
-
-/** An idle loop's watch inside one activity attempt: a look every `everyMs` for at most `forMs`. */
-export interface Watch {
-  everyMs: number;
-  forMs: number;
-}
-
-/** The relays' watch: a look every OUTBOX_RELAY_SECONDS for OUTBOX_RELAY_WATCH_SECONDS. */
-export const relayWatch = (c: Pick<Config, 'OUTBOX_RELAY_SECONDS' | 'OUTBOX_RELAY_WATCH_SECONDS'>): Watch => ({ everyMs: c.OUTBOX_RELAY_SECONDS * 1000, forMs: c.OUTBOX_RELAY_WATCH_SECONDS * 1000 });
-
-/**
- * Looks again every `everyMs` (heartbeating in between) until `found` holds of the last look or another would end past
- * `until`; answers the last look, `first` if it was the only one. A loop whose step finds nothing (no new block, no
- * lost start) watches so inside its activity: one activity and two workflow tasks per watch instead of per look, at
- * the same delay. The worker's shutdown cancels the sleep, and the loop's retry takes the step up again.
- */
-export async function watch<T>(first: T, look: () => Promise<T>, found: (v: T) => boolean, everyMs: number, until: number, progress: string): Promise<T> {
-  let last = first;
-  while (!found(last) && Date.now() + everyMs <= until) {
-    await heartbeatingSleep(everyMs, progress);
-    last = await look();
-  }
-  return last;
 }
 
 /**

@@ -4,7 +4,6 @@ import { postWebhook } from '../adapters/webhook-http';
 import type { Cidr } from '../domain/webhook-destination';
 import { webhookWorkflowId } from '../domain/keys';
 import { numberNextAttempt, recordAttempt } from '../store/deliveries';
-import { watch, type Watch } from './waiting';
 
 /** Where and how deliveries run: the webhook task queue, the retry delays and each attempt's timeout. */
 export interface DeliverySettings {
@@ -23,8 +22,6 @@ export interface WebhookRelayDeps {
   db: Db;
   logger: Logger;
   deliveries: DeliverySettings;
-  /** How a round that finds nothing keeps looking (relayWatch). */
-  watch: Watch;
 }
 
 /** An event's delivery workflow for the relay workflow to start as its child: its id (src/domain/keys.ts) and input. */
@@ -87,15 +84,12 @@ export function createWebhookRelayActivities(d: WebhookRelayDeps) {
      * start. Writes nothing: an event stays found until markWebhooksDispatched, after its start.
      */
     async pendingWebhookDeliveries(): Promise<DeliveryStart[]> {
-      const until = Date.now() + d.watch.forMs;
-      const look = () =>
-        d.db.webhookEvent.findMany({
-          where: { dispatchedAt: null, createdAt: { lt: new Date(Date.now() - RELAY_GRACE_MS) } },
-          orderBy: { createdAt: 'asc' },
-          take: RELAY_BATCH,
-          select: { id: true, operatorId: true },
-        });
-      const pending = await watch(await look(), look, (p) => p.length > 0, d.watch.everyMs, until, 'watching the outbox');
+      const pending = await d.db.webhookEvent.findMany({
+        where: { dispatchedAt: null, createdAt: { lt: new Date(Date.now() - RELAY_GRACE_MS) } },
+        orderBy: { createdAt: 'asc' },
+        take: RELAY_BATCH,
+        select: { id: true, operatorId: true },
+      });
       const { taskQueue, retryDelaysSeconds, timeoutMs } = d.deliveries;
       return pending.map(({ id: eventId, operatorId }) => ({
         eventId, operatorId, workflowId: webhookWorkflowId(eventId), taskQueue, input: { eventId, retryDelaysSeconds, timeoutMs },

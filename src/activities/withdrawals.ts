@@ -8,7 +8,6 @@ import { sqlTransaction } from '../store/sql';
 import { payoutReservations, type ApprovalOutcome } from './approval';
 import { heldRefusal, payoutQuotes, type RequoteDeps } from './requote';
 import type { WorkflowStarts } from './deps';
-import { relayWatch, watch } from './waiting';
 
 export interface WithdrawalActivityDeps extends RequoteDeps {
   /** For the relay that starts the workflows whose start was lost. */
@@ -84,15 +83,11 @@ export function createWithdrawalActivities(d: WithdrawalActivityDeps) {
 
     /** The relay's sweep: starts the workflow of every live Mode A/B request whose start after its commit was lost. */
     async startPendingWithdrawals(): Promise<number> {
-      const { everyMs, forMs } = relayWatch(d.config);
-      const until = Date.now() + forMs;
-      const look = () =>
-        d.db.withdrawal.findMany({
-          where: { mode: { in: ['A', 'B'] }, workflowStartedAt: null, status: { in: [...LIVE_WIDGET_STATUSES] }, createdAt: { lt: new Date(Date.now() - RELAY_GRACE_MS) } },
-          orderBy: { createdAt: 'asc' },
-          take: RELAY_BATCH,
-        });
-      const pending = await watch(await look(), look, (p) => p.length > 0, everyMs, until, 'watching for lost withdrawal starts');
+      const pending = await d.db.withdrawal.findMany({
+        where: { mode: { in: ['A', 'B'] }, workflowStartedAt: null, status: { in: [...LIVE_WIDGET_STATUSES] }, createdAt: { lt: new Date(Date.now() - RELAY_GRACE_MS) } },
+        orderBy: { createdAt: 'asc' },
+        take: RELAY_BATCH,
+      });
       for (const w of pending) {
         await d.workflows.startWithdrawalWorkflow(w);
         d.logger.info('relay started withdrawal workflow', { withdrawalId: w.id });

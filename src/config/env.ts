@@ -151,11 +151,6 @@ export const envSchema = z.object({
     }),
   /** How often the outbox relay looks for events whose delivery was never started. */
   OUTBOX_RELAY_SECONDS: int(5, 1),
-  /**
-   * How long a relay round that finds nothing keeps looking (every OUTBOX_RELAY_SECONDS) before it returns; 0 returns
-   * at once. Under the round's one-minute limit.
-   */
-  OUTBOX_RELAY_WATCH_SECONDS: int(30).pipe(z.number().max(45)),
   HELD_APPROVAL_RETRY_SECONDS: int(300, 1),
   CHAIN_POLL_MS: int(1000, 10),
   /** No outbound transaction (first signature or fee bump) is signed above this maxFeePerGas, in gwei. */
@@ -164,11 +159,6 @@ export const envSchema = z.object({
   TX_STUCK_SECONDS: int(300, 1),
   /** Blocks one scanner step reads at most. */
   SCAN_MAX_BLOCKS: int(50, 1),
-  /**
-   * How long a scanner step that finds no new block watches the head (every CHAIN_POLL_MS) before it returns; 0 returns
-   * at once. Under the step's 5-minute limit with room to spare.
-   */
-  SCAN_IDLE_WAIT_MS: int(10_000).pipe(z.number().max(60_000)),
   /** How often a deposit waiting for a fresh price (or for its sweep to pay for its gas) re-tries. */
   PRICE_RETRY_SECONDS: int(60, 1),
   /** How often each chain's dust is weighed against the gas of sweeping it (aggregate dust sweeps). */

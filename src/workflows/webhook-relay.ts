@@ -22,15 +22,8 @@ export const RELAY_STARTS_DELIVERIES = 'relay-starts-deliveries';
  * the commit that recorded it and the start). One per task queue, started by the worker.
  */
 export async function webhookRelayWorkflow(input: WebhookRelayInput): Promise<never> {
-  const { dispatchPendingWebhooks, markWebhooksDispatched } = proxyActivities<WebhookRelayActivities>({
+  const { dispatchPendingWebhooks, pendingWebhookDeliveries, markWebhooksDispatched } = proxyActivities<WebhookRelayActivities>({
     startToCloseTimeout: '1 minute',
-    retry: { maximumInterval: '30 seconds' },
-  });
-  // The sweep watches the outbox for up to OUTBOX_RELAY_WATCH_SECONDS, heartbeating: one lost with a killed worker is
-  // taken up again within the heartbeat timeout, not the minute.
-  const { pendingWebhookDeliveries } = proxyActivities<WebhookRelayActivities>({
-    startToCloseTimeout: '1 minute',
-    heartbeatTimeout: '15 seconds',
     retry: { maximumInterval: '30 seconds' },
   });
   for (let round = 0; round < ROUNDS_PER_RUN; round++) {

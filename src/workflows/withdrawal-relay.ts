@@ -14,11 +14,8 @@ const ROUNDS_PER_RUN = 200;
  * can be decided and does not block its session. One per task queue, started by the worker.
  */
 export async function withdrawalRelayWorkflow(input: WithdrawalRelayInput): Promise<never> {
-  // The sweep watches for up to OUTBOX_RELAY_WATCH_SECONDS, heartbeating: one lost with a killed worker is taken up
-  // again within the heartbeat timeout, not the minute.
   const { startPendingWithdrawals } = proxyActivities<WithdrawalActivities>({
     startToCloseTimeout: '1 minute',
-    heartbeatTimeout: '15 seconds',
     retry: { maximumInterval: '30 seconds' },
   });
   for (let round = 0; round < ROUNDS_PER_RUN; round++) {
