@@ -64,8 +64,8 @@ async function emit(opts: { dispatch?: boolean } = {}): Promise<{ eventId: strin
 }
 
 const eventRow = (id: string) => ctx.db.webhookEvent.findUniqueOrThrow({ where: { id }, include: { attempts: { orderBy: { attempt: 'asc' } } } });
-const waitForStatus = (id: string, status: string) =>
-  eventually(async () => ((await eventRow(id)).status === status ? eventRow(id) : null), 30_000, `event ${status}`);
+const waitForStatus = (id: string, status: string, ms = 30_000) =>
+  eventually(async () => ((await eventRow(id)).status === status ? eventRow(id) : null), ms, `event ${status}`);
 
 describe('durable delivery', () => {
   it('When the receiver fails 3 times then acknowledges, Then it gets 4 byte-identical deliveries and the event is DELIVERED', async () => {
@@ -200,7 +200,10 @@ describe('crash safety', () => {
     await new Promise((r) => setTimeout(r, 1500));
     expect((await ctx.db.webhookEvent.findUniqueOrThrow({ where: { id: eventId } })).dispatchedAt).toBeNull();
     await ctx.startWorker();
-    const row = await waitForStatus(eventId, 'DELIVERED');
+    // The new worker replays the relay's history (a round a second here) before its next round. On a saturated
+    // two-core host the delivery took over 30 s twice (in a CI shard, and beside the unit tests); why was not proven,
+    // and the replay is the likeliest part. deposits.test.ts allows two minutes after its restarts for such replays.
+    const row = await waitForStatus(eventId, 'DELIVERED', 120_000);
     expect(row.dispatchedAt).not.toBeNull();
     expect(receiver.received.filter((r) => r.headers['x-event-id'] === eventId)).toHaveLength(1);
     const delivery = await ctx.temporal.client.workflow.getHandle(webhookWorkflowId(eventId)).describe();
